@@ -1,0 +1,20 @@
+import { iso } from '../../lib/clock.js';
+import type { Services } from '../../services.js';
+import { optional, parse, required, UsageError } from '../args.js';
+
+export async function user(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+  switch (sub) {
+    case 'create': {
+      const { values } = parse(argv, { account: 'string', email: 'string', role: 'string', name: 'string' });
+      const user = await services.users.create({
+        accountId: required(values, 'account'),
+        email: required(values, 'email'),
+        role: required(values, 'role'),
+        name: optional(values, 'name'),
+      });
+      return { user: { id: user.id, email: user.email, name: user.name, role: user.role, status: user.status, createdAt: iso(user.createdAt) } };
+    }
+    default:
+      throw new UsageError('user create');
+  }
+}

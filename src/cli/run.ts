@@ -1,0 +1,25 @@
+import type { Services } from '../services.js';
+import { account } from './commands/account.js';
+import { token } from './commands/token.js';
+import { user } from './commands/user.js';
+import { UsageError } from './args.js';
+
+type Command = (services: Services, sub: string | undefined, argv: string[]) => Promise<object>;
+
+const COMMANDS: Record<string, Command> = { account, token, user };
+
+export const USAGE = `usage: qrelay <command> [options] --json
+  account create --name NAME --plan free|starter|business|enterprise [--owner-email EMAIL] [--domain HOST]
+                 [--monthly-allowance N] [--rate-per-minute N]
+  account suspend ACCOUNT_ID
+  token create --account ID --scopes a:read,b:write [--user USER_ID] [--name LABEL] [--expires-at ISO8601]
+  token revoke TOKEN_ID
+  user create --account ID --email EMAIL --role member|editor|admin [--name NAME]`;
+
+/** Runs one admin command against the services and returns its result object. */
+export async function runCommand(services: Services, argv: string[]): Promise<object> {
+  const [name, sub, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(name ? `unknown command "${name}"` : 'a command is required');
+  return command(services, sub, rest);
+}

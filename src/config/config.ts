@@ -1,0 +1,110 @@
+import { isIP } from 'node:net';
+
+/** The service's whole configuration, read from the environment once at start-up. */
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  publicUrl: string;
+  redisUrl: string | null;
+  trustProxy: boolean;
+  webhookAllowPrivate: boolean;
+  logLevel: string;
+  /** Failed-authentication attempts allowed per client address and minute. */
+  anonymousRatePerMinute: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return false;
+  const v = raw.trim().toLowerCase();
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new ConfigError(name, `must be 1, true, 0 or false, got "${raw}"`);
+}
+
+function databaseUrl(env: Env): string {
+  const raw = env.DATABASE_URL?.trim() || 'sqlite:./data/qrelay.db';
+  if (raw.startsWith('sqlite:')) {
+    if (raw.length === 'sqlite:'.length) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path');
+    return raw;
+  }
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// address');
+    }
+    return raw;
+  }
+  throw new ConfigError('DATABASE_URL', `must start with sqlite: or postgres://, got "${raw}"`);
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid address: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, 'must be an http(s) address');
+  if (url.search || url.hash) throw new ConfigError(name, 'must not carry a query or fragment');
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function redisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL', `must start with redis:// or rediss://, got "${raw}"`);
+  return raw;
+}
+
+function host(env: Env): string {
+  const raw = env.HOST?.trim() || '127.0.0.1';
+  if (isIP(raw) === 0 && !/^[a-zA-Z0-9.-]+$/.test(raw)) throw new ConfigError('HOST', `is not an address or host name: "${raw}"`);
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    host: host(env),
+    port,
+    databaseUrl: databaseUrl(env),
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL?.trim() || `http://localhost:${port}`),
+    redisUrl: redisUrl(env),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    logLevel,
+    anonymousRatePerMinute: integer(env, 'ANONYMOUS_RATE_PER_MINUTE', 60, 1, 1_000_000),
+    bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+  };
+}

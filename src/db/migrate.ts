@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import * as m0001 from './migrations/0001_foundation.js';
+
+/** Every migration, in order. Migrations are code and run on both engines. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the store's schema up to date; safe to run from several instances at once. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`migration ${failed ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
+ * integer on SQLite); JSON documents are stored as text. See docs/adr/0002-storage.md.
+ */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  plan: string;
+  status: string;
+  domain: string | null;
+  monthly_allowance: number | null;
+  rate_per_minute: number | null;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  status: string;
+  password_hash: string | null;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  name: string | null;
+  token_hash: string;
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+export interface CountersTable {
+  key: string;
+  count: number;
+  expires_at: number;
+}
+
+export interface Schema {
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  counters: CountersTable;
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NotFound } from '../../../lib/errors.js';
+import type { ApiContext } from './context.js';
+import { meRoutes } from './me/routes.js';
+
+/** Every resource of /api/v1. A resource adds its routes plugin here. */
+const RESOURCES = [meRoutes];
+
+export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
+  const context: ApiContext = { config, services, guard };
+  app.decorateRequest('principal', null);
+  app.decorateRequest('rate', null);
+  for (const resource of RESOURCES) await app.register(resource, context);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // An unknown path still authenticates and counts against the rate, so it answers like any endpoint.
+  app.setNotFoundHandler({ preHandler: guard({ scope: null, metered: false }) }, async (request) => {
+    throw new NotFound(`endpoint ${request.method} ${request.url.split('?')[0]}`);
+  });
+};

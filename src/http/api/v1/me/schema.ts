@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import { PLAN_NAMES } from '../../../../modules/plans/plans.js';
+import { SCOPES } from '../../../../modules/tokens/scopes.js';
+import { DataEnvelope, DateTime, Nullable } from '../../../schemas.js';
+
+export const Me = Type.Object(
+  {
+    account: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      plan: Type.Union(PLAN_NAMES.map((p) => Type.Literal(p))),
+    }),
+    user: Type.Object({ id: Type.String(), role: Type.String() }),
+    token: Type.Object({
+      id: Type.String(),
+      name: Nullable(Type.String()),
+      scopes: Type.Array(Type.Union(SCOPES.map((s) => Type.Literal(s)))),
+      expiresAt: Nullable(DateTime),
+    }),
+    allowance: Type.Object(
+      {
+        limit: Type.Integer({ description: 'Requests per month for the whole company.' }),
+        remaining: Type.Integer(),
+        resetsAt: DateTime,
+      },
+      { description: 'The monthly allowance; calls to /me do not spend it.' },
+    ),
+    rateLimit: Type.Object({
+      limit: Type.Integer({ description: 'Requests per minute for this token.' }),
+      remaining: Type.Integer(),
+      resetSeconds: Type.Integer(),
+    }),
+  },
+  { title: 'Me' },
+);
+
+export const MeResponse = DataEnvelope(Me);

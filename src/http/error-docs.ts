@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const CODES: [string, number, string][] = [
+  ['invalid_request', 400, 'The request is malformed or asks for something impossible; the message names the field.'],
+  ['unauthorized', 401, 'No token, or an unknown, revoked or expired one, or one of a suspended company. All look the same.'],
+  ['quota_exceeded', 402, 'The monthly allowance is spent. It resets at 00:00 UTC on the 1st, or with a change of plan.'],
+  ['plan_required', 402, 'The plan does not include this endpoint.'],
+  ['forbidden', 403, 'The token is valid but lacks the scope, or the action is never allowed through the API.'],
+  ['not_found', 404, 'No such object, or it belongs to another account.'],
+  ['rate_limited', 429, 'Too many requests this minute. Wait Retry-After seconds.'],
+  ['internal_error', 500, 'Something unexpected failed on the server; quote the request id in the message.'],
+];
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>qrelay API errors</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}dt{font-weight:600;margin-top:1rem}code{background:#f3f3f3;padding:0 .2em}</style>
+</head><body><h1>qrelay API errors</h1><p>Every failure has the body <code>{ "error": { "code", "message", "docs" } }</code>. Match on <code>code</code>, never on the message.</p><dl>
+${CODES.map(([code, status, text]) => `<dt id="${code}"><code>${code}</code> (${status})</dt><dd>${escape(text)}</dd>`).join('\n')}
+</dl></body></html>`;
+
+/** The page each error's `docs` address points to. */
+export const errorDocsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+};

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, RateLimited, type ErrorCode } from '../lib/errors.js';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  quota_exceeded: 402,
+  plan_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+};
+
+export interface ErrorRenderer {
+  (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+interface Rendered {
+  status: number;
+  code: ErrorCode | 'internal_error';
+  message: string;
+}
+
+type ValidationError = { instancePath?: string; keyword?: string; message?: string; params?: Record<string, unknown> };
+
+/** "body.name is required", "querystring.limit must be <= 100": the message names the field. */
+export function describeValidation(context: string | undefined, errors: ValidationError[]): string {
+  const first = errors[0] ?? {};
+  const parts = (first.instancePath ?? '').split('/').filter(Boolean);
+  let message = first.message ?? 'is invalid';
+  if (first.keyword === 'required' && typeof first.params?.missingProperty === 'string') {
+    parts.push(first.params.missingProperty);
+    message = 'is required';
+  } else if (first.keyword === 'additionalProperties' && typeof first.params?.additionalProperty === 'string') {
+    parts.push(first.params.additionalProperty);
+    message = 'is not a known field';
+  } else if (first.keyword === 'enum' && Array.isArray(first.params?.allowedValues)) {
+    message = `must be one of ${(first.params.allowedValues as unknown[]).join(', ')}`;
+  }
+  const field = [context ?? 'request', ...parts].join('.');
+  return `${field} ${message}`;
+}
+
+function classify(error: unknown): Rendered {
+  if (error instanceof AppError) return { status: STATUS[error.code], code: error.code, message: error.message };
+  const fe = error as Partial<FastifyError> & { validationContext?: string };
+  if (Array.isArray(fe.validation)) {
+    return { status: 400, code: 'invalid_request', message: describeValidation(fe.validationContext, fe.validation as ValidationError[]) };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'invalid_request', message: 'Unsupported Content-Type: send application/json.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'invalid_request', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
+  }
+  if (error instanceof SyntaxError) return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { status, code: status === 404 ? 'not_found' : 'invalid_request', message: fe.message || 'Bad request.' };
+  }
+  return { status: 500, code: 'internal_error', message: 'An unexpected error occurred.' };
+}
+
+/** Renders every failure as the spec's envelope; an unexpected one is logged and becomes a generic 500. */
+export function createErrorRenderer(publicUrl: string): ErrorRenderer {
+  return (error, request, reply) => {
+    const rendered = classify(error);
+    if (rendered.status >= 500) {
+      request.log.error({ err: error }, 'unexpected error');
+      rendered.message = `An unexpected error occurred. Quote request id ${request.id} when reporting it.`;
+    }
+    if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
+    if (rendered.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
+    return reply
+      .code(rendered.status)
+      .type('application/json; charset=utf-8')
+      .send({ error: { code: rendered.code, message: rendered.message, docs: `${publicUrl}/docs/errors#${rendered.code}` } });
+  };
+}

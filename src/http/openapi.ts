@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { ErrorEnvelope } from './schemas.js';
+
+/** The OpenAPI 3.1 document, generated from the routes' own schemas. */
+export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  app.addSchema(ErrorEnvelope);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'qrelay API',
+        version: '1.0.0',
+        description: 'QR codes, short links and the events they produce. All paths are relative to the server address, which includes /api/v1.',
+      },
+      servers: [{ url: `${config.publicUrl}/api/v1` }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token beginning with qrelay1_.' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    hideUntagged: false,
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+}

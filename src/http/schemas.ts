@@ -1,0 +1,43 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES } from '../lib/errors.js';
+
+/** The error envelope of SPEC section 7. `internal_error` is used only for an unexpected 500. */
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.Union([...ERROR_CODES, 'internal_error'].map((c) => Type.Literal(c))),
+      message: Type.String(),
+      docs: Type.String(),
+    }),
+  },
+  { $id: 'ErrorEnvelope', title: 'Error' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed or impossible request (invalid_request).',
+  401: 'Missing, unknown, revoked or expired token, or a suspended company (unauthorized).',
+  402: 'Monthly allowance spent (quota_exceeded) or not in the plan (plan_required).',
+  403: 'The token lacks the scope, or the action is not allowed (forbidden).',
+  404: 'No such object, or it belongs to another account (not_found).',
+  429: 'Too many requests this minute (rate_limited).',
+};
+
+const errorResponse = (status: number) => ({ ...Type.Ref(ErrorEnvelope), description: ERROR_DESCRIPTIONS[status] ?? 'Error.' });
+
+/** Responses for a route: its successes plus the errors every endpoint can give. */
+export function responses(success: Record<number, TSchema>, extraErrors: number[] = []): Record<number, unknown> {
+  const out: Record<number, unknown> = { ...success };
+  for (const status of [400, 401, 402, 403, 429, ...extraErrors]) out[status] = errorResponse(status);
+  return out;
+}
+
+/** `{ data: T }`, the envelope of every successful response. */
+export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data });
+
+export const Pagination = {
+  limit: (max = 100, fallback = 25) => Type.Integer({ minimum: 1, maximum: max, default: fallback }),
+  offset: () => Type.Integer({ minimum: 0, default: 0 }),
+};
+
+export const DateTime = Type.String({ format: 'date-time' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

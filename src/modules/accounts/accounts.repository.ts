@@ -1,0 +1,54 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountsTable, Schema } from '../../db/schema.js';
+import type { PlanName } from '../plans/plans.js';
+import type { Account, AccountStatus } from './accounts.types.js';
+
+const toAccount = (row: Selectable<AccountsTable>): Account => ({
+  id: row.id,
+  name: row.name,
+  plan: row.plan as PlanName,
+  status: row.status as AccountStatus,
+  domain: row.domain,
+  monthlyAllowance: row.monthly_allowance,
+  ratePerMinute: row.rate_per_minute,
+  createdAt: row.created_at,
+});
+
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  async insert(account: Account, db: Kysely<Schema> = this.db): Promise<void> {
+    await db
+      .insertInto('accounts')
+      .values({
+        id: account.id,
+        name: account.name,
+        plan: account.plan,
+        status: account.status,
+        domain: account.domain,
+        monthly_allowance: account.monthlyAllowance,
+        rate_per_minute: account.ratePerMinute,
+        created_at: account.createdAt,
+      })
+      .execute();
+  }
+
+  async findById(id: string): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  async findByDomain(domain: string): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('domain', '=', domain).executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  async domainTaken(domain: string): Promise<boolean> {
+    return (await this.db.selectFrom('accounts').select('id').where('domain', '=', domain).executeTakeFirst()) !== undefined;
+  }
+
+  async setStatus(id: string, status: AccountStatus): Promise<boolean> {
+    const result = await this.db.updateTable('accounts').set({ status }).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Clock } from '../../lib/clock.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { isPlanName, PLAN_NAMES } from '../plans/plans.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { normaliseEmail, type User } from '../users/users.types.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import { normaliseDomain, type Account } from './accounts.types.js';
+
+export interface CreateAccountInput {
+  name: string;
+  plan: string;
+  ownerEmail?: string;
+  domain?: string;
+  monthlyAllowance?: number;
+  ratePerMinute?: number;
+}
+
+const MAX_NAME = 200;
+
+function nonNegativeInteger(value: number | undefined, field: string, min = 0): number | null {
+  if (value === undefined) return null;
+  if (!Number.isSafeInteger(value) || value < min) throw new InvalidRequest(`${field} must be a whole number >= ${min}.`, field);
+  return value;
+}
+
+/** Companies (accounts) and their owners. */
+export class AccountsService {
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly accounts: AccountsRepository,
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates an account and its owner in one transaction. */
+  async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+    const name = input.name.trim();
+    if (name.length === 0 || name.length > MAX_NAME) throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
+    if (!isPlanName(input.plan)) throw new InvalidRequest(`plan must be one of ${PLAN_NAMES.join(', ')}.`, 'plan');
+    const domain = input.domain === undefined ? null : normaliseDomain(input.domain);
+    if (input.domain !== undefined && domain === null) throw new InvalidRequest('domain is not a valid host name.', 'domain');
+    const email = normaliseEmail(input.ownerEmail ?? `owner@${domain ?? 'localhost.localdomain'}`);
+    if (email === null) throw new InvalidRequest('owner e-mail is not a valid address.', 'ownerEmail');
+    const now = this.clock.now();
+    const account: Account = {
+      id: newId(),
+      name,
+      plan: input.plan,
+      status: 'active',
+      domain,
+      monthlyAllowance: nonNegativeInteger(input.monthlyAllowance, 'monthlyAllowance'),
+      ratePerMinute: nonNegativeInteger(input.ratePerMinute, 'ratePerMinute', 1),
+      createdAt: now,
+    };
+    const owner: User = {
+      id: newId(),
+      accountId: account.id,
+      email,
+      name: null,
+      role: 'owner',
+      status: 'active',
+      createdAt: now,
+      lastSignInAt: null,
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.accounts.insert(account, trx);
+        await this.users.insert(owner, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new InvalidRequest(`domain ${domain} is already in use.`, 'domain');
+      throw error;
+    }
+    return { account, owner };
+  }
+
+  async get(id: string): Promise<Account> {
+    const account = await this.accounts.findById(id);
+    if (!account) throw new NotFound('account');
+    return account;
+  }
+
+  /** Suspends a company: every token of it stops working at once. */
+  async suspend(id: string): Promise<Account> {
+    if (!(await this.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
+    return this.get(id);
+  }
+}

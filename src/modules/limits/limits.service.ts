@@ -1,0 +1,68 @@
+import type { Clock } from '../../lib/clock.js';
+import type { CounterStore } from './counter-store.js';
+
+export interface RateStatus {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+export interface QuotaStatus {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Start of the next month (UTC), epoch ms. */
+  resetsAt: number;
+}
+
+const MINUTE = 60_000;
+
+/** Start of the month after the one containing `ms`, in UTC. */
+export function nextMonthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+const monthKey = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
+
+/**
+ * Per-token rate (fixed one-minute windows) and per-company monthly allowance (resets at
+ * 00:00 UTC on the 1st). Refused attempts do not count.
+ */
+export class LimitsService {
+  constructor(
+    private readonly counters: CounterStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async takeRate(tokenId: string, limit: number): Promise<RateStatus> {
+    const now = this.clock.now();
+    const windowStart = now - (now % MINUTE);
+    const windowEnd = windowStart + MINUTE;
+    const { taken, count } = await this.counters.take(`rate:${tokenId}:${windowStart}`, limit, windowEnd);
+    return { allowed: taken, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  }
+
+  async takeQuota(accountId: string, limit: number): Promise<QuotaStatus> {
+    const now = this.clock.now();
+    const resetsAt = nextMonthStart(now);
+    const { taken, count } = await this.counters.take(this.quotaKey(accountId, now), limit, resetsAt + MINUTE);
+    return { allowed: taken, limit, remaining: Math.max(0, limit - count), resetsAt };
+  }
+
+  async quota(accountId: string, limit: number): Promise<QuotaStatus> {
+    const now = this.clock.now();
+    const used = await this.counters.read(this.quotaKey(accountId, now));
+    return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetsAt: nextMonthStart(now) };
+  }
+
+  purgeExpired(): Promise<void> {
+    return this.counters.purgeExpired(this.clock.now());
+  }
+
+  private quotaKey(accountId: string, now: number): string {
+    return `quota:${accountId}:${monthKey(now)}`;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Clock } from '../../lib/clock.js';
+import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { effectivePlan } from '../plans/plans.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { Role } from '../users/users.types.js';
+import { parseScopes, type Scope } from './scopes.js';
+import type { TokensRepository } from './tokens.repository.js';
+import { TOKEN_PREFIX, TOKEN_SECRET_LENGTH, type ApiToken, type Principal } from './tokens.types.js';
+
+export interface CreateTokenInput {
+  accountId: string;
+  scopes: string | readonly string[];
+  userId?: string;
+  name?: string;
+  expiresAt?: number;
+}
+
+const TOKEN_SHAPE = new RegExp(`^${TOKEN_PREFIX}[0-9A-Za-z]{${TOKEN_SECRET_LENGTH}}$`);
+const TOUCH_GRANULARITY_MS = 60_000;
+
+/** API tokens: issued once, kept only as a hash, checked on every request. */
+export class TokensService {
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly tokens: TokensRepository,
+    private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Issues a token. The returned secret is shown once and never stored. */
+  async create(input: CreateTokenInput): Promise<{ token: string; record: ApiToken }> {
+    const scopes = parseScopes(input.scopes);
+    const account = await this.accounts.findById(input.accountId);
+    if (!account) throw new NotFound('account');
+    const user = input.userId ? await this.users.findInAccount(account.id, input.userId) : await this.users.findOwner(account.id);
+    if (!user) throw new NotFound('user');
+    if (user.status !== 'active') throw new InvalidRequest('The user is suspended.', 'user');
+    if (scopes.includes('team:write') && user.role !== 'owner') {
+      throw new Forbidden('Only an owner can hold a token that manages the team (team:write).');
+    }
+    const name = input.name?.trim() || null;
+    if (name !== null && name.length > 200) throw new InvalidRequest('name must be at most 200 characters.', 'name');
+    const now = this.clock.now();
+    if (input.expiresAt !== undefined && (!Number.isFinite(input.expiresAt) || input.expiresAt <= now)) {
+      throw new InvalidRequest('expiry must be a time in the future.', 'expiresAt');
+    }
+    const secret = TOKEN_PREFIX + randomBase62(TOKEN_SECRET_LENGTH);
+    const record: ApiToken = {
+      id: newId(),
+      accountId: account.id,
+      userId: user.id,
+      name,
+      scopes,
+      createdAt: now,
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
+      lastUsedAt: null,
+    };
+    await this.tokens.insert(record, sha256Hex(secret));
+    return { token: secret, record };
+  }
+
+  async revoke(id: string): Promise<ApiToken> {
+    const token = await this.tokens.findById(id);
+    if (!token) throw new NotFound('token');
+    await this.tokens.revoke(id, this.clock.now());
+    return (await this.tokens.findById(id)) ?? token;
+  }
+
+  /**
+   * The principal behind a presented secret, or null for any reason it cannot be used
+   * (malformed, unknown, revoked, expired, suspended user or company): callers cannot tell these apart.
+   */
+  async authenticate(secret: string): Promise<Principal | null> {
+    if (!TOKEN_SHAPE.test(secret)) return null;
+    const hash = sha256Hex(secret);
+    const found = await this.tokens.findByHash(hash);
+    if (!found || !constantTimeEqual(found.tokenHash, hash)) return null;
+    const now = this.clock.now();
+    const { token, user, account } = found;
+    if (token.revokedAt !== null) return null;
+    if (token.expiresAt !== null && token.expiresAt <= now) return null;
+    if (user.status !== 'active' || account.status !== 'active') return null;
+    this.touch(token.id, now);
+    return {
+      token,
+      user: { id: user.id, role: user.role as Role },
+      account: { id: account.id, name: account.name, plan: effectivePlan(account.plan, account) },
+    };
+  }
+
+  /** Notes the last use without delaying the request; a failure here never fails a request. */
+  private touch(id: string, now: number): void {
+    const last = this.lastTouched.get(id);
+    if (last !== undefined && now - last < TOUCH_GRANULARITY_MS) return;
+    if (this.lastTouched.size > 10_000) this.lastTouched.clear();
+    this.lastTouched.set(id, now);
+    this.tokens.touch(id, now, TOUCH_GRANULARITY_MS).catch(() => this.lastTouched.delete(id));
+  }
+
+  static hasScope(principal: Principal, scope: Scope): boolean {
+    return principal.token.scopes.includes(scope);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Account } from '../../src/modules/accounts/accounts.types.js';
+import type { CreateAccountInput } from '../../src/modules/accounts/accounts.service.js';
+import { SCOPES } from '../../src/modules/tokens/scopes.js';
+import type { User } from '../../src/modules/users/users.types.js';
+import type { Services } from '../../src/services.js';
+
+let sequence = 0;
+
+export interface Tenant {
+  account: Account;
+  owner: User;
+  /** A token of the owner holding every scope. */
+  token: string;
+}
+
+/** Builds accounts, users and tokens through the real services, with overridable defaults. */
+export class Factory {
+  constructor(private readonly services: Services) {}
+
+  async tenant(overrides: Partial<CreateAccountInput> = {}): Promise<Tenant> {
+    sequence += 1;
+    const { account, owner } = await this.services.accounts.create({
+      name: `Account ${sequence}`,
+      plan: 'business',
+      ownerEmail: `owner${sequence}@example.com`,
+      ...overrides,
+    });
+    const token = await this.token(account.id, [...SCOPES]);
+    return { account, owner, token };
+  }
+
+  async token(accountId: string, scopes: readonly string[], options: { userId?: string; expiresAt?: number; name?: string } = {}) {
+    const { token } = await this.services.tokens.create({ accountId, scopes, ...options });
+    return token;
+  }
+
+  async user(accountId: string, role: 'member' | 'editor' | 'admin' = 'member') {
+    sequence += 1;
+    return this.services.users.create({ accountId, email: `user${sequence}@example.com`, role });
+  }
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { buildServices, openInfrastructure, type Infrastructure, type Services } from '../../src/services.js';
+import { Factory } from './factory.js';
+import type { StoreTarget } from './stores.js';
+
+export interface HarnessOptions {
+  /** Use Redis for counters (needs REDIS_URL). */
+  redis?: boolean;
+  /** Extra environment for loadConfig. */
+  env?: Record<string, string>;
+}
+
+/** One isolated qrelay: a fresh store, the services, the HTTP app (not listening) and a manual clock. */
+export interface Harness {
+  store: StoreTarget['name'];
+  config: Config;
+  clock: ManualClock;
+  infra: Infrastructure;
+  services: Services;
+  app: FastifyInstance;
+  factory: Factory;
+  /** app.inject with an optional bearer token. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(target: StoreTarget, options: HarnessOptions = {}): Promise<Harness> {
+  const store = await target.create();
+  const redisUrl = options.redis ? process.env.REDIS_URL : undefined;
+  if (options.redis && !redisUrl) throw new Error('REDIS_URL is not set');
+  const config = loadConfig({
+    DATABASE_URL: store.url,
+    PUBLIC_URL: 'http://qrelay.test',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...options.env,
+  });
+  const clock = new ManualClock();
+  const infra = await openInfrastructure(config, {
+    clock,
+    database: { schema: store.schema, poolSize: 20 },
+    redisPrefix: `qrelay:test:${randomBytes(6).toString('hex')}:`,
+  });
+  const services = buildServices(infra);
+  const app = await buildApp({ config, database: infra.database, services, logger: false });
+  await app.ready();
+  return {
+    store: target.name,
+    config,
+    clock,
+    infra,
+    services,
+    app,
+    factory: new Factory(services),
+    request({ token, headers, ...rest }) {
+      return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    },
+    async close() {
+      await app.close();
+      await infra.close();
+      await store.drop();
+    },
+  };
+}
