@@ -48,7 +48,7 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     throw error;
   }
   const counters: CounterStore = config.redisUrl
-    ? new RedisCounterStore(config.redisUrl, options.redisPrefix)
+    ? new RedisCounterStore(config.redisUrl, options.clock, options.redisPrefix)
     : new SqlCounterStore(database.db);
   return {
     config,

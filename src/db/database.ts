@@ -46,7 +46,9 @@ function openPostgres(url: string, options: OpenOptions): Database {
     // Counts and epoch-millisecond times fit in a double; read bigint as number.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
   if (options.schema) {

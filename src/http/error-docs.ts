@@ -22,5 +22,7 @@ ${CODES.map(([code, status, text]) => `<dt id="${code}"><code>${code}</code> (${
 
 /** The page each error's `docs` address points to. */
 export const errorDocsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(PAGE),
+  );
 };

@@ -45,7 +45,11 @@ function classify(error: unknown): Rendered {
   if (error instanceof AppError) return { status: STATUS[error.code], code: error.code, message: error.message };
   const fe = error as Partial<FastifyError> & { validationContext?: string };
   if (Array.isArray(fe.validation)) {
-    return { status: 400, code: 'invalid_request', message: describeValidation(fe.validationContext, fe.validation as ValidationError[]) };
+    return {
+      status: 400,
+      code: 'invalid_request',
+      message: describeValidation(fe.validationContext, fe.validation as ValidationError[]),
+    };
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -56,7 +60,8 @@ function classify(error: unknown): Rendered {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
   }
-  if (error instanceof SyntaxError) return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
+  if (error instanceof SyntaxError)
+    return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     return { status, code: status === 404 ? 'not_found' : 'invalid_request', message: fe.message || 'Bad request.' };

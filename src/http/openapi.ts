@@ -12,15 +12,20 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       info: {
         title: 'qrelay API',
         version: '1.0.0',
-        description: 'QR codes, short links and the events they produce. All paths are relative to the server address, which includes /api/v1.',
+        description:
+          'QR codes, short links and the events they produce. All paths are relative to the server address, which includes /api/v1.',
       },
       servers: [{ url: `${config.publicUrl}/api/v1` }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token beginning with qrelay1_.' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token beginning with qrelay1_.' },
+        },
       },
       security: [{ bearerAuth: [] }],
     },
     hideUntagged: false,
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
 }

@@ -3,13 +3,7 @@
  * `code` is the stable machine-readable code of SPEC section 7.
  */
 export type ErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_request'
-  | 'rate_limited'
-  | 'quota_exceeded'
-  | 'plan_required';
+  'unauthorized' | 'forbidden' | 'not_found' | 'invalid_request' | 'rate_limited' | 'quota_exceeded' | 'plan_required';
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   'unauthorized',

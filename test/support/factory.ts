@@ -29,7 +29,11 @@ export class Factory {
     return { account, owner, token };
   }
 
-  async token(accountId: string, scopes: readonly string[], options: { userId?: string; expiresAt?: number; name?: string } = {}) {
+  async token(
+    accountId: string,
+    scopes: readonly string[],
+    options: { userId?: string; expiresAt?: number; name?: string } = {},
+  ) {
     const { token } = await this.services.tokens.create({ accountId, scopes, ...options });
     return token;
   }

@@ -35,6 +35,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
   const config = loadConfig({
     DATABASE_URL: store.url,
     PUBLIC_URL: 'http://qrelay.test',
+    ANONYMOUS_RATE_PER_MINUTE: '1000000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });

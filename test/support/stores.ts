@@ -48,7 +48,10 @@ export const postgresStore = (url: string): StoreTarget => ({
 });
 
 /** Every store this run can reach. */
-export const STORES: StoreTarget[] = [sqliteStore, ...(process.env.TEST_DATABASE_URL ? [postgresStore(process.env.TEST_DATABASE_URL)] : [])];
+export const STORES: StoreTarget[] = [
+  sqliteStore,
+  ...(process.env.TEST_DATABASE_URL ? [postgresStore(process.env.TEST_DATABASE_URL)] : []),
+];
 
 /** Counter back ends to test limits against: the store itself, and Redis when REDIS_URL is set. */
 export const COUNTER_BACKENDS: ('store' | 'redis')[] = ['store', ...(process.env.REDIS_URL ? (['redis'] as const) : [])];

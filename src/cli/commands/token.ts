@@ -5,7 +5,13 @@ import { optional, optionalTime, parse, required, single, UsageError } from '../
 export async function token(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'create': {
-      const { values } = parse(argv, { account: 'string', scopes: 'string', user: 'string', name: 'string', 'expires-at': 'string' });
+      const { values } = parse(argv, {
+        account: 'string',
+        scopes: 'string',
+        user: 'string',
+        name: 'string',
+        'expires-at': 'string',
+      });
       const { token, record } = await services.tokens.create({
         accountId: required(values, 'account'),
         scopes: required(values, 'scopes'),

@@ -12,7 +12,16 @@ export async function user(services: Services, sub: string | undefined, argv: st
         role: required(values, 'role'),
         name: optional(values, 'name'),
       });
-      return { user: { id: user.id, email: user.email, name: user.name, role: user.role, status: user.status, createdAt: iso(user.createdAt) } };
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          status: user.status,
+          createdAt: iso(user.createdAt),
+        },
+      };
     }
     default:
       throw new UsageError('user create');

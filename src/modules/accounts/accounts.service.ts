@@ -39,7 +39,8 @@ export class AccountsService {
   /** Creates an account and its owner in one transaction. */
   async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
     const name = input.name.trim();
-    if (name.length === 0 || name.length > MAX_NAME) throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
+    if (name.length === 0 || name.length > MAX_NAME)
+      throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
     if (!isPlanName(input.plan)) throw new InvalidRequest(`plan must be one of ${PLAN_NAMES.join(', ')}.`, 'plan');
     const domain = input.domain === undefined ? null : normaliseDomain(input.domain);
     if (input.domain !== undefined && domain === null) throw new InvalidRequest('domain is not a valid host name.', 'domain');

@@ -42,7 +42,12 @@ export class LimitsService {
     const windowStart = now - (now % MINUTE);
     const windowEnd = windowStart + MINUTE;
     const { taken, count } = await this.counters.take(`rate:${tokenId}:${windowStart}`, limit, windowEnd);
-    return { allowed: taken, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+    return {
+      allowed: taken,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+    };
   }
 
   async takeQuota(accountId: string, limit: number): Promise<QuotaStatus> {

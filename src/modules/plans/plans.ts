@@ -17,7 +17,14 @@ const PLANS: Record<PlanName, Plan> = {
   free: { name: 'free', apiAccess: false, ratePerMinute: 60, monthlyAllowance: 0, webhooks: false, metered: false },
   starter: { name: 'starter', apiAccess: true, ratePerMinute: 60, monthlyAllowance: 10_000, webhooks: false, metered: true },
   business: { name: 'business', apiAccess: true, ratePerMinute: 120, monthlyAllowance: 100_000, webhooks: true, metered: true },
-  enterprise: { name: 'enterprise', apiAccess: true, ratePerMinute: 600, monthlyAllowance: 1_000_000, webhooks: true, metered: true },
+  enterprise: {
+    name: 'enterprise',
+    apiAccess: true,
+    ratePerMinute: 600,
+    monthlyAllowance: 1_000_000,
+    webhooks: true,
+    metered: true,
+  },
 };
 
 export const isPlanName = (value: string): value is PlanName => (PLAN_NAMES as readonly string[]).includes(value);

@@ -19,7 +19,14 @@ export interface TokenWithOwners {
   token: ApiToken;
   tokenHash: string;
   user: { id: string; role: string; status: string };
-  account: { id: string; name: string; plan: string; status: string; monthlyAllowance: number | null; ratePerMinute: number | null };
+  account: {
+    id: string;
+    name: string;
+    plan: string;
+    status: string;
+    monthlyAllowance: number | null;
+    ratePerMinute: number | null;
+  };
 }
 
 export class TokensRepository {
@@ -83,12 +90,22 @@ export class TokensRepository {
   }
 
   async revoke(id: string, at: number): Promise<void> {
-    await this.db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Revokes every token of a user (suspension ends all of their access). */
   async revokeAllOfUser(userId: string, at: number, db: Kysely<Schema> = this.db): Promise<void> {
-    await db.updateTable('api_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('api_tokens')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Records use, at most once per `granularityMs`, so a busy token does not write on every request. */

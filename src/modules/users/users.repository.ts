@@ -34,7 +34,12 @@ export class UsersRepository {
   }
 
   async findInAccount(accountId: string, id: string): Promise<User | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? toUser(row) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
+import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
 import { meRoutes } from './me/routes.js';
 
@@ -10,6 +11,12 @@ export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, servi
   const context: ApiContext = { config, services, guard };
   app.decorateRequest('principal', null);
   app.decorateRequest('rate', null);
+  // Publish each route's scope in the OpenAPI document (3.1 allows role names on any scheme).
+  app.addHook('onRoute', (route) => {
+    const policy = policyOf(route.onRequest);
+    if (!policy || !route.schema) return;
+    (route.schema as Record<string, unknown>).security = [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
+  });
   for (const resource of RESOURCES) await app.register(resource, context);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

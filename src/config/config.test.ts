@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: 'sqlite:./data/qrelay.db',
+      publicUrl: 'http://localhost:8080',
+      redisUrl: null,
+      trustProxy: false,
+      webhookAllowPrivate: false,
+    });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      DATABASE_URL: 'postgres://u@db:5432/q',
+      PUBLIC_URL: 'https://qr.example.com/',
+      REDIS_URL: 'redis://cache:6379',
+      TRUST_PROXY: 'true',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 3000,
+      databaseUrl: 'postgres://u@db:5432/q',
+      publicUrl: 'https://qr.example.com',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: true,
+      webhookAllowPrivate: true,
+    });
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'sqlite:'],
+    ['DATABASE_URL', 'mongodb://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'https://x.test/?a=1'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['TRUST_PROXY', 'yes please'],
+    ['WEBHOOK_ALLOW_PRIVATE', '2'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+});

@@ -1,0 +1,44 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config/config.js';
+import { NotFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { createErrorRenderer } from './errors.js';
+import { installValidators } from './validation.js';
+
+/**
+ * A Fastify instance with qrelay's HTTP basics: request ids, no client address in logs, body
+ * parsing, validation and the one error renderer. Routes are added by the caller.
+ */
+export function createServer(config: Config, logger?: boolean | Record<string, unknown>): FastifyInstance {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }) },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  const renderError = createErrorRenderer(config.publicUrl);
+  app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
+  app.setNotFoundHandler(async () => {
+    throw new NotFound('page');
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // An empty body with a JSON content type means "no body", as clients often send one with POST.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+  return app;
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../src/modules/tokens/scopes.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
+import { STORES } from '../support/stores.js';
+
+describe.each(STORES)('authentication ($name)', (store) => {
+  let h: Harness;
+  let routes: DocumentedRoute[];
+  beforeAll(async () => {
+    h = await createHarness(store);
+    routes = documentedRoutes(h.app);
+  });
+  afterAll(() => h.close());
+
+  const call = (route: DocumentedRoute, headers: Record<string, string>) =>
+    h.request({ method: route.method as 'GET', url: route.url, headers, ...(route.hasBody ? { payload: {} } : {}) });
+
+  it('documents a scope on every route except /me', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      if (route.template === '/me') expect(route.scope).toBeNull();
+      else expect(SCOPES).toContain(route.scope);
+    }
+  });
+
+  it('gives one identical 401 for every way a token can be unusable, on every route', async () => {
+    const { account, owner } = await h.factory.tenant();
+    const revoked = await h.factory.token(account.id, [...SCOPES]);
+    const revokedId = (await h.services.tokens.authenticate(revoked))!.token.id;
+    await h.services.tokens.revoke(revokedId);
+    const expiring = await h.factory.token(account.id, [...SCOPES], { expiresAt: h.clock.now() + 1000 });
+    const member = await h.factory.user(account.id, 'editor');
+    const memberToken = await h.factory.token(account.id, ['codes:read'], { userId: member.id });
+    await h.infra.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', member.id).execute();
+    const suspended = await h.factory.tenant();
+    await h.services.accounts.suspend(suspended.account.id);
+    const valid = await h.factory.token(account.id, [...SCOPES]);
+    h.clock.advance(2000);
+    expect(owner.role).toBe('owner');
+
+    const cases: Record<string, Record<string, string>> = {
+      missing: {},
+      'basic scheme': { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+      'bearer without token': { authorization: 'Bearer' },
+      'bearer with garbage': { authorization: 'Bearer not-a-token' },
+      'unknown token of the right shape': { authorization: `Bearer qrelay1_${'A'.repeat(32)}` },
+      'token with a changed character': { authorization: `Bearer ${valid.slice(0, -1)}${valid.endsWith('A') ? 'B' : 'A'}` },
+      revoked: { authorization: `Bearer ${revoked}` },
+      expired: { authorization: `Bearer ${expiring}` },
+      'suspended user': { authorization: `Bearer ${memberToken}` },
+      'suspended company': { authorization: `Bearer ${suspended.token}` },
+      'X-API-Key instead of Bearer': { 'x-api-key': valid },
+      'X-API-Key with a bearer prefix': { 'x-api-key': `Bearer ${valid}` },
+    };
+    for (const route of routes) {
+      const bodies = new Set<string>();
+      for (const [name, headers] of Object.entries(cases)) {
+        const res = await call(route, headers);
+        expect(res.statusCode, `${route.method} ${route.template}: ${name}`).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+        expect(res.headers['ratelimit-limit']).toBeDefined();
+        bodies.add(res.body);
+      }
+      expect(bodies.size, `${route.method} ${route.template}`).toBe(1);
+      expect(JSON.parse([...bodies][0]!).error.code).toBe('unauthorized');
+    }
+    const ok = await h.request({ method: 'GET', url: '/api/v1/me', token: valid });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a valid token without the route scope with 403, and a write scope never implies read', async () => {
+    const { account } = await h.factory.tenant({ plan: 'enterprise' });
+    for (const route of routes.filter((r) => r.scope)) {
+      const others = SCOPES.filter((s) => s !== route.scope);
+      const without = await call(route, { authorization: `Bearer ${await h.factory.token(account.id, others)}` });
+      expect(without.statusCode, `${route.method} ${route.template} without ${route.scope}`).toBe(403);
+      expect(without.json().error.code).toBe('forbidden');
+
+      const only = await call(route, { authorization: `Bearer ${await h.factory.token(account.id, [route.scope!])}` });
+      expect([401, 403], `${route.method} ${route.template} with only ${route.scope}`).not.toContain(only.statusCode);
+    }
+    for (const route of routes.filter((r) => r.scope?.endsWith(':read'))) {
+      const writeOnly = route.scope!.replace(':read', ':write');
+      if (!(SCOPES as readonly string[]).includes(writeOnly)) continue;
+      const res = await call(route, { authorization: `Bearer ${await h.factory.token(account.id, [writeOnly])}` });
+      expect(res.statusCode, `${route.method} ${route.template} with ${writeOnly}`).toBe(403);
+    }
+  });
+
+  it('gives the free plan 402 plan_required everywhere but /me', async () => {
+    const { token } = await h.factory.tenant({ plan: 'free' });
+    for (const route of routes) {
+      const res = await call(route, { authorization: `Bearer ${token}` });
+      if (route.template === '/me') expect(res.statusCode).toBe(200);
+      else {
+        expect(res.statusCode, `${route.method} ${route.template}`).toBe(402);
+        expect(res.json().error.code).toBe('plan_required');
+      }
+    }
+  });
+
+  it('stores tokens only as a hash and shows the secret once', async () => {
+    const { account } = await h.factory.tenant();
+    const { token, record } = await h.services.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    expect(token).toMatch(/^qrelay1_[0-9A-Za-z]{32}$/);
+    const row = await h.infra.database.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('id', '=', record.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(token.slice('qrelay1_'.length));
+    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('records last use without a write per request', async () => {
+    const { account } = await h.factory.tenant();
+    const { token, record } = await h.services.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    await h.request({ method: 'GET', url: '/api/v1/me', token });
+    await new Promise((r) => setTimeout(r, 50));
+    const used = await h.infra.database.db
+      .selectFrom('api_tokens')
+      .select('last_used_at')
+      .where('id', '=', record.id)
+      .executeTakeFirstOrThrow();
+    expect(used.last_used_at).toBe(h.clock.now());
+  });
+
+  it('lets only an owner hold team:write', async () => {
+    const { account } = await h.factory.tenant();
+    const admin = await h.factory.user(account.id, 'admin');
+    await expect(
+      h.services.tokens.create({ accountId: account.id, scopes: ['team:write'], userId: admin.id }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(
+      h.services.tokens.create({ accountId: account.id, scopes: ['team:read'], userId: admin.id }),
+    ).resolves.toBeDefined();
+    await expect(h.services.tokens.create({ accountId: account.id, scopes: ['nope:read'] })).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/spawn.js';
+import { STORES, type StoreTarget } from '../support/stores.js';
+
+describe.each(STORES)('admin CLI ($name)', (target: StoreTarget) => {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const store = await target.create();
+    drop = store.drop;
+    // The CLI reads DATABASE_URL; on PostgreSQL the fresh schema is selected through the connection options.
+    const url = store.schema
+      ? `${store.url}${store.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${store.schema}`)}`
+      : store.url;
+    env = { DATABASE_URL: url };
+  });
+  afterAll(() => drop());
+
+  const json = (args: string[]) => {
+    const result = cli([...args, '--json'], env);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    return JSON.parse(result.stdout);
+  };
+
+  it('creates an account with its owner, a token, a user; revokes and suspends', () => {
+    const created = json([
+      'account',
+      'create',
+      '--name',
+      'Acme',
+      '--plan',
+      'business',
+      '--owner-email',
+      'Boss@Acme.test',
+      '--domain',
+      'go.acme.test',
+    ]);
+    expect(created).toEqual({
+      account: { id: expect.any(String), name: 'Acme', plan: 'business', domain: 'go.acme.test' },
+      owner: { id: expect.any(String), email: 'boss@acme.test' },
+    });
+    const token = json(['token', 'create', '--account', created.account.id, '--scopes', 'codes:read,team:write', '--name', 'ci']);
+    expect(token).toMatchObject({
+      id: expect.any(String),
+      token: expect.stringMatching(/^qrelay1_/),
+      scopes: ['codes:read', 'team:write'],
+    });
+    expect(token.userId).toBe(created.owner.id);
+
+    const user = json(['user', 'create', '--account', created.account.id, '--email', 'ed@acme.test', '--role', 'editor']);
+    expect(user.user).toMatchObject({ email: 'ed@acme.test', role: 'editor', status: 'active' });
+
+    const refused = cli(
+      ['token', 'create', '--account', created.account.id, '--scopes', 'team:write', '--user', user.user.id, '--json'],
+      env,
+    );
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('owner');
+
+    expect(json(['token', 'revoke', token.id])).toMatchObject({ id: token.id, revokedAt: expect.any(String) });
+    expect(json(['account', 'suspend', created.account.id]).account).toMatchObject({
+      id: created.account.id,
+      status: 'suspended',
+    });
+  });
+
+  it('accepts plan overrides and an expiry', () => {
+    const created = json([
+      'account',
+      'create',
+      '--name',
+      'Small',
+      '--plan',
+      'starter',
+      '--monthly-allowance',
+      '50',
+      '--rate-per-minute',
+      '5',
+    ]);
+    const token = json([
+      'token',
+      'create',
+      '--account',
+      created.account.id,
+      '--scopes',
+      'links:read',
+      '--expires-at',
+      '2099-01-01T00:00:00Z',
+    ]);
+    expect(token.expiresAt).toBe('2099-01-01T00:00:00.000Z');
+  });
+
+  it('fails with a message on stderr and a non-zero exit for bad input', () => {
+    for (const args of [
+      ['account', 'create', '--name', 'X', '--plan', 'platinum'],
+      ['account', 'create', '--plan', 'free'],
+      ['token', 'create', '--account', 'missing', '--scopes', 'codes:read'],
+      ['token', 'create', '--account', 'missing', '--scopes', 'codes:fly'],
+      ['user', 'create', '--account', 'missing', '--email', 'a@b.test', '--role', 'owner'],
+      ['account', 'suspend', 'missing'],
+      ['frobnicate'],
+      ['account', 'create', '--name', 'X', '--plan', 'free', '--unknown', 'y'],
+    ]) {
+      const result = cli([...args, '--json'], env);
+      expect(result.status, args.join(' ')).not.toBe(0);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface DocumentedRoute {
+  method: string;
+  /** Path under /api/v1 with every {param} filled in. */
+  url: string;
+  template: string;
+  scope: string | null;
+  hasBody: boolean;
+}
+
+const SAMPLE_ID = '01900000-0000-7000-8000-000000000000';
+
+/** Every operation of the generated OpenAPI document, with the scope it declares. */
+export function documentedRoutes(app: FastifyInstance): DocumentedRoute[] {
+  const doc = app.swagger() as {
+    paths: Record<string, Record<string, { security?: Record<string, string[]>[]; requestBody?: unknown }>>;
+  };
+  const routes: DocumentedRoute[] = [];
+  for (const [template, operations] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;
+      const scopes = op.security?.[0]?.bearerAuth ?? [];
+      routes.push({
+        method: method.toUpperCase(),
+        template,
+        url: `/api/v1${template.replace(/\{[^}]+\}/g, SAMPLE_ID)}`,
+        scope: scopes[0] ?? null,
+        hasBody: op.requestBody !== undefined,
+      });
+    }
+  }
+  return routes;
+}
