@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const infra = await openInfrastructure(config, { clock: systemClock });
   const services = buildServices(infra);
   const app = await buildApp({ config, database: infra.database, services });
-  const jobs = startJobs(services, app.log);
+  const jobs = startJobs(infra, services, app.log);
   app.server.keepAliveTimeout = 65_000;
   app.server.headersTimeout = 66_000;
   app.server.requestTimeout = 30_000;
@@ -35,8 +35,8 @@ async function main(): Promise<void> {
     }, 25_000);
     force.unref();
     try {
-      jobs.stop();
       await app.close();
+      await jobs.stop();
       await infra.close();
       process.exit(0);
     } catch (error) {

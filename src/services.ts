@@ -12,6 +12,8 @@ import { TokensRepository } from './modules/tokens/tokens.repository.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -29,6 +31,7 @@ export interface Services {
   users: UsersService;
   tokens: TokensService;
   limits: LimitsService;
+  webhooks: WebhooksService;
 }
 
 export interface InfrastructureOptions {
@@ -63,7 +66,7 @@ export async function openInfrastructure(config: Config, options: Infrastructure
 }
 
 /** The composition root of the domain layer: each service gets only what it uses. */
-export function buildServices(infra: Pick<Infrastructure, 'database' | 'counters' | 'clock'>): Services {
+export function buildServices(infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'clock'>): Services {
   const { db } = infra.database;
   const { clock } = infra;
   const accountsRepo = new AccountsRepository(db);
@@ -75,5 +78,6 @@ export function buildServices(infra: Pick<Infrastructure, 'database' | 'counters
     users: new UsersService(usersRepo, accountsRepo, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
+    webhooks: new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate),
   };
 }

@@ -13,3 +13,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export function dialectOf(db: Kysely<any>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/**
+ * Row locking for work queues: on PostgreSQL claimed rows are locked and rows locked by another
+ * instance are skipped; SQLite has a single writer, so its statements are already serialised.
+ */
+export function skipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(qb: QB, dialect: DialectName): QB {
+  return dialect === 'postgres' ? qb.forUpdate().skipLocked() : qb;
+}

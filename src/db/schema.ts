@@ -44,9 +44,41 @@ export interface CountersTable {
   expires_at: number;
 }
 
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string;
+  secret: string;
+  status: string;
+  disabled_reason: string | null;
+  failing_since: number | null;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  response_excerpt: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   counters: CountersTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../services.js';
+import { WebhookSender } from '../modules/webhooks/webhook.sender.js';
+import { WebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
+import type { Infrastructure, Services } from '../services.js';
+import { WebhookDeliveryJob } from './webhook-delivery.job.js';
 
 export interface Job {
   name: string;
@@ -8,12 +11,13 @@ export interface Job {
 }
 
 export interface RunningJobs {
-  stop(): void;
+  webhookDelivery: WebhookDeliveryJob;
+  stop(): Promise<void>;
 }
 
-/** Periodic housekeeping. Each run is idempotent, so several instances may run the same job. */
-export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[] = defaultJobs(services)): RunningJobs {
-  const timers = jobs.map((job) => {
+/** Periodic housekeeping and the outbox workers. Each run is idempotent, so every instance runs them. */
+export function startJobs(infra: Infrastructure, services: Services, log: FastifyBaseLogger): RunningJobs {
+  const timers = periodicJobs(services).map((job) => {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -26,9 +30,19 @@ export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[
     timer.unref();
     return timer;
   });
-  return { stop: () => timers.forEach(clearInterval) };
+  const sender = new WebhookSender(infra.config.webhookAllowPrivate);
+  const webhookDelivery = new WebhookDeliveryJob(new WebhooksRepository(infra.database), sender, infra.clock, log);
+  webhookDelivery.start();
+  return {
+    webhookDelivery,
+    async stop() {
+      timers.forEach(clearInterval);
+      await webhookDelivery.stop();
+      await sender.close();
+    },
+  };
 }
 
-export function defaultJobs(services: Services): Job[] {
+export function periodicJobs(services: Services): Job[] {
   return [{ name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() }];
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../../config/config.js';
 import type { Services } from '../../../services.js';
 import type { Guard } from '../../guard.js';
@@ -10,4 +10,5 @@ export interface ApiContext {
   guard: Guard;
 }
 
-export type ApiRoutes = FastifyPluginAsync<ApiContext>;
+/** A resource's routes, typed from their TypeBox schemas. */
+export type ApiRoutes = FastifyPluginAsyncTypebox<ApiContext>;

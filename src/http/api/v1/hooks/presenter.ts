@@ -1,0 +1,34 @@
+import type { Static } from '@sinclair/typebox';
+import { iso, isoOrNull } from '../../../../lib/clock.js';
+import type { Delivery as DeliveryRecord, Webhook } from '../../../../modules/webhooks/webhooks.types.js';
+import type { CreatedHook, Delivery, Hook } from './schema.js';
+
+export function presentHook(hook: Webhook): Static<typeof Hook> {
+  return {
+    id: hook.id,
+    url: hook.url,
+    events: hook.events as Static<typeof Hook>['events'],
+    status: hook.status,
+    disabledReason: hook.disabledReason,
+    failingSince: isoOrNull(hook.failingSince),
+    createdAt: iso(hook.createdAt),
+  };
+}
+
+export const presentCreatedHook = (hook: Webhook): Static<typeof CreatedHook> => ({ ...presentHook(hook), secret: hook.secret });
+
+export function presentDelivery(d: DeliveryRecord): Static<typeof Delivery> {
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType as Static<typeof Delivery>['eventType'],
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    responseExcerpt: d.responseExcerpt,
+    createdAt: iso(d.createdAt),
+    completedAt: isoOrNull(d.completedAt),
+  };
+}

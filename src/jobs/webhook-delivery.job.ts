@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
+import type { WebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
+import { RETRY_DELAYS_MS, type Delivery, type Webhook } from '../modules/webhooks/webhooks.types.js';
+
+export interface DeliveryJobOptions {
+  /** Deliveries claimed per round. */
+  batchSize: number;
+  /** Concurrent requests to one subscription. */
+  perEndpoint: number;
+  /** How long a claim holds before another instance may take the delivery over. */
+  lockMs: number;
+  /** Idle wait between rounds when nothing was due. */
+  pollMs: number;
+}
+
+const DEFAULTS: DeliveryJobOptions = { batchSize: 200, perEndpoint: 8, lockMs: 60_000, pollMs: 500 };
+/** A subscription still failing after this long is turned off. */
+const FAILING_LIMIT_MS = 3 * 24 * 3_600_000;
+
+/**
+ * Sends the webhook outbox. Retry policy: RETRY_DELAYS_MS (immediately, then backing off over about
+ * three days); 410 Gone turns the subscription off; so does failing for three days.
+ */
+export class WebhookDeliveryJob {
+  private readonly options: DeliveryJobOptions;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly sender: WebhookSender,
+    private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    options: Partial<DeliveryJobOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Claims what is due and sends it; resolves with the number of attempts made. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.repo.claimDue(this.clock.now(), this.options.batchSize, this.options.lockMs);
+    const byHook = new Map<string, { webhook: Webhook; deliveries: Delivery[] }>();
+    for (const { delivery, webhook } of claimed) {
+      const group = byHook.get(webhook.id) ?? { webhook, deliveries: [] };
+      group.deliveries.push(delivery);
+      byHook.set(webhook.id, group);
+    }
+    await Promise.all([...byHook.values()].map((group) => this.sendGroup(group.webhook, group.deliveries)));
+    return claimed.length;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        let attempted = 0;
+        try {
+          attempted = await this.runOnce();
+        } catch (err) {
+          this.log.error({ err }, 'webhook delivery round failed; retrying');
+        }
+        if (attempted < this.options.batchSize && this.running) await this.idle();
+      }
+    })();
+  }
+
+  /** Starts a round now (new deliveries were written). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+
+  private async sendGroup(webhook: Webhook, deliveries: Delivery[]): Promise<void> {
+    if (webhook.status !== 'active') {
+      await this.repo.disable(webhook.id, webhook.disabledReason ?? 'disabled', this.clock.now());
+      return;
+    }
+    const queue = [...deliveries];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await this.attempt(webhook, next);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.perEndpoint, queue.length) }, worker));
+  }
+
+  private async attempt(webhook: Webhook, delivery: Delivery): Promise<void> {
+    const result = await this.sender.send({
+      url: webhook.url,
+      secret: webhook.secret,
+      eventId: delivery.eventId,
+      body: delivery.payload,
+      timestampSeconds: Math.floor(this.clock.now() / 1000),
+    });
+    const now = this.clock.now();
+    if (result.ok) return this.repo.succeeded(delivery, result, now);
+    const attemptNumber = delivery.attempts + 1;
+    const exhausted = attemptNumber >= RETRY_DELAYS_MS.length;
+    const final = exhausted || result.status === 410;
+    await this.repo.failed(delivery, result, now, final ? null : now + RETRY_DELAYS_MS[attemptNumber]!);
+    if (result.status === 410) return this.repo.disable(webhook.id, 'gone', now);
+    if (exhausted || (webhook.failingSince !== null && now - webhook.failingSince >= FAILING_LIMIT_MS)) {
+      this.log.warn({ webhookId: webhook.id }, 'webhook subscription failing for days; disabled');
+      return this.repo.disable(webhook.id, 'failing', now);
+    }
+  }
+}

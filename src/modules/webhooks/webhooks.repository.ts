@@ -1,0 +1,256 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { skipLocked } from '../../db/dialect.js';
+import type { Schema, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
+import type { Delivery, DeliveryStatus, Webhook, WebhookStatus } from './webhooks.types.js';
+
+const toWebhook = (row: Selectable<WebhooksTable>): Webhook => ({
+  id: row.id,
+  accountId: row.account_id,
+  url: row.url,
+  events: row.events.split(' ').filter(Boolean),
+  secret: row.secret,
+  status: row.status as WebhookStatus,
+  disabledReason: row.disabled_reason,
+  failingSince: row.failing_since,
+  createdAt: row.created_at,
+});
+
+const toDelivery = (row: Selectable<WebhookDeliveriesTable>): Delivery => ({
+  id: row.id,
+  webhookId: row.webhook_id,
+  accountId: row.account_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  payload: row.payload,
+  status: row.status as DeliveryStatus,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  responseExcerpt: row.response_excerpt,
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+});
+
+export interface AttemptResult {
+  status: number | null;
+  error: string | null;
+  excerpt: string | null;
+}
+
+/** Subscriptions and the delivery outbox. */
+export class WebhooksRepository {
+  private readonly db: Kysely<Schema>;
+
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
+
+  async insert(hook: Webhook): Promise<void> {
+    await this.db
+      .insertInto('webhooks')
+      .values({
+        id: hook.id,
+        account_id: hook.accountId,
+        url: hook.url,
+        events: hook.events.join(' '),
+        secret: hook.secret,
+        status: hook.status,
+        disabled_reason: hook.disabledReason,
+        failing_since: hook.failingSince,
+        created_at: hook.createdAt,
+      })
+      .execute();
+  }
+
+  async list(accountId: string): Promise<Webhook[]> {
+    const rows = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toWebhook);
+  }
+
+  async find(accountId: string, id: string): Promise<Webhook | null> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toWebhook(row) : null;
+  }
+
+  /** Removes a subscription and cancels what it still had to receive, in one transaction. */
+  async delete(accountId: string, id: string, at: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('webhooks')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return false;
+      await this.cancelPending(trx, id, at);
+      return true;
+    });
+  }
+
+  /** Active subscriptions of these accounts (one query per batch of events). */
+  async activeFor(accountIds: string[], db: Kysely<Schema> = this.db): Promise<Webhook[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('account_id', 'in', accountIds)
+      .where('status', '=', 'active')
+      .execute();
+    return rows.map(toWebhook);
+  }
+
+  /** Writes deliveries; a repeat of the same event for the same subscription is ignored. */
+  async enqueue(
+    rows: Omit<Delivery, 'lastStatus' | 'lastError' | 'responseExcerpt' | 'completedAt'>[],
+    db: Kysely<Schema> = this.db,
+  ) {
+    if (rows.length === 0) return;
+    await db
+      .insertInto('webhook_deliveries')
+      .values(
+        rows.map((d) => ({
+          id: d.id,
+          webhook_id: d.webhookId,
+          account_id: d.accountId,
+          event_id: d.eventId,
+          event_type: d.eventType,
+          payload: d.payload,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.nextAttemptAt,
+          locked_until: null,
+          created_at: d.createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+      .execute();
+  }
+
+  /**
+   * Claims due deliveries for `lockMs`. Instances sharing a PostgreSQL store skip each other's rows,
+   * so no delivery is sent by two instances at once; an instance that dies releases its claim when
+   * the lock lapses.
+   */
+  async claimDue(now: number, limit: number, lockMs: number): Promise<{ delivery: Delivery; webhook: Webhook }[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = skipLocked(
+        trx
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .orderBy('next_attempt_at')
+          .limit(limit),
+        this.database.dialect,
+      );
+      const ids = (await due.execute()).map((r) => r.id);
+      if (ids.length === 0) return [];
+      const claimed = await trx
+        .updateTable('webhook_deliveries')
+        .set({ locked_until: now + lockMs })
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+      const hooks = await trx
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('id', 'in', [...new Set(claimed.map((c) => c.webhook_id))])
+        .execute();
+      const byId = new Map(hooks.map((h) => [h.id, toWebhook(h)]));
+      return claimed.flatMap((row) => {
+        const webhook = byId.get(row.webhook_id);
+        return webhook ? [{ delivery: toDelivery(row), webhook }] : [];
+      });
+    });
+  }
+
+  async succeeded(delivery: Delivery, result: AttemptResult, at: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.finishAttempt(trx, delivery, result, { status: 'succeeded', completed_at: at });
+      await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhookId).execute();
+    });
+  }
+
+  /** Records a failed attempt: retried at `retryAt`, or failed for good when it is null. */
+  async failed(delivery: Delivery, result: AttemptResult, at: number, retryAt: number | null): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.finishAttempt(
+        trx,
+        delivery,
+        result,
+        retryAt === null ? { status: 'failed', completed_at: at } : { status: 'pending', next_attempt_at: retryAt },
+      );
+      await trx
+        .updateTable('webhooks')
+        .set({ failing_since: at })
+        .where('id', '=', delivery.webhookId)
+        .where('failing_since', 'is', null)
+        .execute();
+    });
+  }
+
+  /** Turns a subscription off and cancels what it still had to receive. */
+  async disable(webhookId: string, reason: string, at: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('webhooks')
+        .set({ status: 'disabled', disabled_reason: reason })
+        .where('id', '=', webhookId)
+        .execute();
+      await this.cancelPending(trx, webhookId, at);
+    });
+  }
+
+  async deliveries(webhookId: string, limit: number): Promise<Delivery[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toDelivery);
+  }
+
+  private async finishAttempt(
+    trx: Kysely<Schema>,
+    delivery: Delivery,
+    result: AttemptResult,
+    next: { status: DeliveryStatus; completed_at?: number; next_attempt_at?: number },
+  ): Promise<void> {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        ...next,
+        attempts: delivery.attempts + 1,
+        locked_until: null,
+        last_status: result.status,
+        last_error: result.error,
+        response_excerpt: result.excerpt,
+      })
+      .where('id', '=', delivery.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  private async cancelPending(trx: Kysely<Schema>, webhookId: string, at: number): Promise<void> {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ status: 'cancelled', completed_at: at, locked_until: null })
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}

@@ -1,0 +1,274 @@
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
+import { newId } from '../../src/lib/ids.js';
+import { WebhookSender } from '../../src/modules/webhooks/webhook.sender.js';
+import { WebhooksRepository } from '../../src/modules/webhooks/webhooks.repository.js';
+import { RETRY_DELAYS_MS, type OutgoingEvent } from '../../src/modules/webhooks/webhooks.types.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { Receiver } from '../support/receiver.js';
+import { STORES } from '../support/stores.js';
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+describe.each(STORES)('webhooks ($name)', (store) => {
+  let h: Harness;
+  let receiver: Receiver;
+  let sender: WebhookSender;
+  let job: WebhookDeliveryJob;
+  beforeAll(async () => {
+    h = await createHarness(store, { env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+    sender = new WebhookSender(true);
+    job = new WebhookDeliveryJob(new WebhooksRepository(h.infra.database), sender, h.clock, silent);
+  });
+  afterAll(async () => {
+    await sender.close();
+    await h.close();
+  });
+  beforeEach(async () => {
+    receiver = await new Receiver().start();
+    // Each test starts with an empty outbox: what earlier tests left pending would become due as the clock moves.
+    await h.infra.database.db.updateTable('webhook_deliveries').set({ status: 'cancelled' }).where('status', '=', 'pending').execute();
+  });
+  afterEach(() => receiver.stop());
+
+  const event = (accountId: string, type = 'scan'): OutgoingEvent => ({
+    id: newId(),
+    accountId,
+    type,
+    occurredAt: h.clock.now(),
+    data: { id: 'set below', type, codeId: 'c1', country: 'DE' },
+  });
+  const publish = async (events: OutgoingEvent[]) => {
+    for (const e of events) e.data.id = e.id;
+    return h.infra.database.db.transaction().execute((trx) => h.services.webhooks.enqueue(trx, events));
+  };
+  const subscribe = async (token: string, body: object) => {
+    const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: string; secret: string };
+  };
+
+  it('creates, lists without the secret, and deletes subscriptions', async () => {
+    const { token } = await h.factory.tenant({ plan: 'business' });
+    const created = await subscribe(token, { url: receiver.url, events: ['scan'] });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    const list = await h.request({ method: 'GET', url: '/api/v1/hooks', token });
+    expect(list.json().data).toEqual([
+      {
+        id: created.id,
+        url: receiver.url,
+        events: ['scan'],
+        status: 'active',
+        disabledReason: null,
+        failingSince: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(list.body).not.toContain(created.secret);
+    const other = await h.factory.tenant({ plan: 'business' });
+    expect((await h.request({ method: 'DELETE', url: `/api/v1/hooks/${created.id}`, token: other.token })).statusCode).toBe(404);
+    expect((await h.request({ method: 'DELETE', url: `/api/v1/hooks/${created.id}`, token })).statusCode).toBe(200);
+    expect((await h.request({ method: 'GET', url: '/api/v1/hooks', token })).json().data).toEqual([]);
+  });
+
+  it('refuses plans without webhooks with 403 forbidden', async () => {
+    const { token } = await h.factory.tenant({ plan: 'starter' });
+    const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: { url: receiver.url } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+  });
+
+  it('refuses bad targets and unknown event types with 400', async () => {
+    const { token } = await h.factory.tenant();
+    for (const body of [
+      { url: 'ftp://x.test/' },
+      { url: 'not a url' },
+      { url: 'https://u:p@x.test/' },
+      { url: receiver.url, events: ['scan', 'nope'] },
+    ]) {
+      const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('delivers a signed Standard Webhooks request that the reference library verifies', async () => {
+    h.clock.set(Date.now()); // receivers reject signatures with a timestamp far from their own clock
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    const e = event(account.id);
+    expect(await publish([e])).toBe(1);
+    expect(await job.runOnce()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const { headers, body } = receiver.received[0]!;
+    expect(headers['webhook-id']).toBe(e.id);
+    const verified = new StandardWebhook(hook.secret).verify(body, {
+      'webhook-id': String(headers['webhook-id']),
+      'webhook-timestamp': String(headers['webhook-timestamp']),
+      'webhook-signature': String(headers['webhook-signature']),
+    }) as { type: string; timestamp: string; data: { id: string } };
+    expect(verified).toEqual({ type: 'scan', timestamp: new Date(e.occurredAt).toISOString(), data: e.data });
+    const log = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data;
+    expect(log[0]).toMatchObject({ eventId: e.id, status: 'succeeded', attempts: 1, lastStatus: 200 });
+    expect(log[0].responseExcerpt.length).toBeLessThanOrEqual(256);
+  });
+
+  it('retries a failure with the same webhook-id after the backoff', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    receiver.statuses = [500, 200];
+    const e = event(account.id);
+    await publish([e]);
+    await job.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect(await job.runOnce()).toBe(0);
+    const pending = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data[0];
+    expect(pending).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatus: 500,
+      nextAttemptAt: new Date(h.clock.now() + 5000).toISOString(),
+    });
+    h.clock.advance(5000);
+    expect(await job.runOnce()).toBe(1);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([e.id, e.id]);
+    const hooks = (await h.request({ method: 'GET', url: '/api/v1/hooks', token })).json().data;
+    expect(hooks[0].failingSince).toBeNull();
+  });
+
+  it('does not follow redirects: a 3xx is a failed attempt', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    receiver.statuses = [302];
+    await publish([event(account.id)]);
+    await job.runOnce();
+    const log = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data;
+    expect(log[0]).toMatchObject({ status: 'pending', lastStatus: 302 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('delivers after a restart what was pending before it', async () => {
+    const { account, token } = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url });
+    const events = [event(account.id), event(account.id), event(account.id)];
+    await publish(events);
+    const restarted = new WebhookDeliveryJob(new WebhooksRepository(h.infra.database), sender, h.clock, silent);
+    expect(await restarted.runOnce()).toBe(3);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set(events.map((e) => e.id)));
+  });
+
+  it('takes over a delivery whose sender died mid-attempt once its claim lapses', async () => {
+    const { account, token } = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url });
+    await publish([event(account.id)]);
+    const repo = new WebhooksRepository(h.infra.database);
+    expect(await repo.claimDue(h.clock.now(), 10, 60_000)).toHaveLength(1);
+    expect(await job.runOnce()).toBe(0);
+    h.clock.advance(60_001);
+    expect(await job.runOnce()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('turns a subscription off on 410 Gone and stops enqueuing for it', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    receiver.statuses = [410];
+    await publish([event(account.id), event(account.id)]);
+    await job.runOnce();
+    const hooks = (await h.request({ method: 'GET', url: '/api/v1/hooks', token })).json().data;
+    expect(hooks[0]).toMatchObject({ id: hook.id, status: 'disabled', disabledReason: 'gone' });
+    expect(await publish([event(account.id)])).toBe(0);
+    const log = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data;
+    // Attempts already under way when the 410 arrived end as failed; the rest are cancelled. Nothing stays pending.
+    expect(log.map((d: { status: string }) => d.status)).toContain('failed');
+    for (const d of log) expect(['failed', 'cancelled']).toContain(d.status);
+  });
+
+  it('turns off a subscription that keeps failing through the whole schedule', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    receiver.statuses = [503];
+    await publish([event(account.id)]);
+    for (let i = 0; i < 12; i++) {
+      await job.runOnce();
+      h.clock.advance(RETRY_DELAYS_MS[i + 1] ?? 86_400_000);
+    }
+    expect(receiver.received).toHaveLength(10);
+    const hooks = (await h.request({ method: 'GET', url: '/api/v1/hooks', token })).json().data;
+    expect(hooks[0]).toMatchObject({ id: hook.id, status: 'disabled', disabledReason: 'failing' });
+  });
+
+  it('stops deliveries on DELETE', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    await publish([event(account.id)]);
+    await h.request({ method: 'DELETE', url: `/api/v1/hooks/${hook.id}`, token });
+    expect(await job.runOnce()).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('delivers only the subscribed types, and only to the event account', async () => {
+    const { account, token } = await h.factory.tenant();
+    const other = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url, events: ['link_click'] });
+    expect(
+      await publish([event(account.id, 'scan'), event(other.account.id, 'link_click'), event(account.id, 'link_click')]),
+    ).toBe(1);
+    await job.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect(JSON.parse(receiver.received[0]!.body).type).toBe('link_click');
+  });
+
+  it('enqueues each event once per subscription even if the batch is written again', async () => {
+    const { account, token } = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url });
+    const e = event(account.id);
+    await publish([e]);
+    await publish([e]);
+    expect(await job.runOnce()).toBe(1);
+  });
+});
+
+describe.each(STORES)('webhook targets on private addresses ($name)', (store) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(store);
+  });
+  afterAll(() => h.close());
+
+  it('refuses loopback, private, link-local and metadata targets at creation', async () => {
+    const { token } = await h.factory.tenant();
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://localhost/x',
+      'http://10.1.2.3/x',
+      'http://192.168.0.10/x',
+      'http://172.16.5.5/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[fd00::1]/x',
+      'http://0.0.0.0/x',
+    ]) {
+      const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: { url } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code).toBe('invalid_request');
+    }
+  });
+
+  it('refuses them again at delivery, after DNS resolution', async () => {
+    const receiver = await new Receiver().start();
+    const sender = new WebhookSender(false);
+    try {
+      for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
+        const result = await sender.send({ url, secret: 'whsec_AAAA', eventId: 'e', body: '{}', timestampSeconds: 1 });
+        expect(result.ok, url).toBe(false);
+        expect(result.error, url).toMatch(/private|loopback/);
+      }
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await sender.close();
+      await receiver.stop();
+    }
+  });
+});
