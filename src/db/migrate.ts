@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0003 from './migrations/0003_team.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0003_team': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

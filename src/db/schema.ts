@@ -44,9 +44,50 @@ export interface CountersTable {
   expires_at: number;
 }
 
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface PasswordTokensTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  /** `invitation` or `reset`. */
+  purpose: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  account_id: string | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Plain text; emptied once delivered by SMTP, since it may carry a single-use link. */
+  body: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   counters: CountersTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -30,5 +30,8 @@ export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[
 }
 
 export function defaultJobs(services: Services): Job[] {
-  return [{ name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() }];
+  return [
+    { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
+    { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.mail.deliverDue()) },
+  ];
 }

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
 import type { ApiContext } from './context.js';
 import { meRoutes } from './me/routes.js';
+import { usersRoutes } from './users/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes];
+const RESOURCES = [meRoutes, usersRoutes];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };
