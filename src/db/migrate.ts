@@ -13,7 +13,8 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the store's schema up to date; safe to run from several instances at once. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Naming the schema keeps the migrator from mistaking another schema's bookkeeping tables for its own.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
