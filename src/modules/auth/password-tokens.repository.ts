@@ -54,13 +54,14 @@ export class PasswordTokensRepository {
     await db.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
+  /** Links issued after `since` (exclusive). */
   async countSince(userId: string, purpose: PasswordTokenPurpose, since: number): Promise<number> {
     const row = await this.db
       .selectFrom('password_tokens')
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
-      .where('created_at', '>=', since)
+      .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
