@@ -4,10 +4,18 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { PasswordTokensRepository } from './modules/auth/password-tokens.repository.js';
+import { PasswordsService } from './modules/auth/passwords.service.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { SessionsService } from './modules/auth/sessions.service.js';
 import type { CounterStore } from './modules/limits/counter-store.js';
 import { RedisCounterStore } from './modules/limits/counter-store.redis.js';
 import { SqlCounterStore } from './modules/limits/counter-store.sql.js';
 import { LimitsService } from './modules/limits/limits.service.js';
+import { MailRepository } from './modules/mail/mail.repository.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { SmtpTransport } from './modules/mail/mail.smtp.js';
+import type { MailTransport } from './modules/mail/mail.types.js';
 import { TokensRepository } from './modules/tokens/tokens.repository.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -20,6 +28,8 @@ export interface Infrastructure {
   config: Config;
   database: Database;
   counters: CounterStore;
+  /** SMTP delivery when SMTP_URL is set; otherwise mail stays in the outbox. */
+  mailTransport: MailTransport | null;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -32,6 +42,9 @@ export interface Services {
   tokens: TokensService;
   limits: LimitsService;
   webhooks: WebhooksService;
+  passwords: PasswordsService;
+  sessions: SessionsService;
+  mail: MailService;
 }
 
 export interface InfrastructureOptions {
@@ -43,7 +56,7 @@ export interface InfrastructureOptions {
 
 /** Opens the store (migrating it) and the counter store chosen by the configuration. */
 export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
-  const database = openDatabase(config.databaseUrl, options.database);
+  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined, ...options.database });
   try {
     await migrateToLatest(database);
   } catch (error) {
@@ -53,12 +66,15 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   const counters: CounterStore = config.redisUrl
     ? new RedisCounterStore(config.redisUrl, options.clock, options.redisPrefix)
     : new SqlCounterStore(database.db);
+  const mailTransport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
   return {
     config,
     database,
     counters,
+    mailTransport,
     clock: options.clock,
     async close() {
+      await mailTransport?.close();
       await counters.close();
       await database.close();
     },
@@ -66,18 +82,36 @@ export async function openInfrastructure(config: Config, options: Infrastructure
 }
 
 /** The composition root of the domain layer: each service gets only what it uses. */
-export function buildServices(infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'clock'>): Services {
+export function buildServices(
+  infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'clock'>,
+): Services {
   const { db } = infra.database;
   const { clock } = infra;
   const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
+  const sessionsRepo = new SessionsRepository(db);
+  const passwordTokensRepo = new PasswordTokensRepository(db);
+  const mail = new MailService(new MailRepository(db), infra.mailTransport, clock);
+  const passwords = new PasswordsService(
+    db,
+    usersRepo,
+    accountsRepo,
+    passwordTokensRepo,
+    sessionsRepo,
+    mail,
+    infra.config.publicUrl,
+    clock,
+  );
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
-    users: new UsersService(usersRepo, accountsRepo, clock),
+    users: new UsersService(db, usersRepo, accountsRepo, tokensRepo, sessionsRepo, passwordTokensRepo, passwords, mail, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
     webhooks: new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate),
+    passwords,
+    sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
+    mail,
   };
 }

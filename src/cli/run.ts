@@ -1,12 +1,13 @@
 import type { Services } from '../services.js';
 import { account } from './commands/account.js';
+import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
 import { user } from './commands/user.js';
 import { UsageError } from './args.js';
 
 type Command = (services: Services, sub: string | undefined, argv: string[]) => Promise<object>;
 
-const COMMANDS: Record<string, Command> = { account, token, user };
+const COMMANDS: Record<string, Command> = { account, token, user, mail };
 
 export const USAGE = `usage: qrelay <command> [options] --json
   account create --name NAME --plan free|starter|business|enterprise [--owner-email EMAIL] [--domain HOST]
@@ -14,7 +15,8 @@ export const USAGE = `usage: qrelay <command> [options] --json
   account suspend ACCOUNT_ID
   token create --account ID --scopes a:read,b:write [--user USER_ID] [--name LABEL] [--expires-at ISO8601]
   token revoke TOKEN_ID
-  user create --account ID --email EMAIL --role member|editor|admin [--name NAME]`;
+  user create --account ID --email EMAIL --role member|editor|admin [--name NAME]
+  mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message`;
 
 /** Runs one admin command against the services and returns its result object. */
 export async function runCommand(services: Services, argv: string[]): Promise<object> {

@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL only: the schema to work in (default: the connection's search path). */
+  databaseSchema: string | null;
   publicUrl: string;
   redisUrl: string | null;
   trustProxy: boolean;
@@ -14,6 +16,10 @@ export interface Config {
   anonymousRatePerMinute: number;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); null keeps mail in the outbox table. */
+  smtpUrl: string | null;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +69,14 @@ function databaseUrl(env: Env): string {
   throw new ConfigError('DATABASE_URL', `must start with sqlite: or postgres://, got "${raw}"`);
 }
 
+function databaseSchema(env: Env): string | null {
+  const raw = env.DATABASE_SCHEMA?.trim();
+  if (!raw) return null;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
+    throw new ConfigError('DATABASE_SCHEMA', `must be a lower-case SQL identifier, got "${raw}"`);
+  return raw;
+}
+
 function httpUrl(name: string, raw: string): string {
   let url: URL;
   try {
@@ -88,6 +102,28 @@ function host(env: Env): string {
   return raw;
 }
 
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL', 'is not a valid address');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
+  if (!url.hostname) throw new ConfigError('SMTP_URL', 'needs a host');
+  return raw;
+}
+
+function mailFrom(env: Env, publicUrl: string): string {
+  const raw = env.MAIL_FROM?.trim() || `qrelay <no-reply@${new URL(publicUrl).hostname}>`;
+  const address = /<([^<>\s]+)>$/.exec(raw)?.[1] ?? raw;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) throw new ConfigError('MAIL_FROM', `is not an e-mail address: "${raw}"`);
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -95,16 +131,20 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicUrl = httpUrl('PUBLIC_URL', env.PUBLIC_URL?.trim() || `http://localhost:${port}`);
   return {
     host: host(env),
     port,
     databaseUrl: databaseUrl(env),
-    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL?.trim() || `http://localhost:${port}`),
+    databaseSchema: databaseSchema(env),
+    publicUrl,
     redisUrl: redisUrl(env),
     trustProxy: flag(env, 'TRUST_PROXY'),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     logLevel,
     anonymousRatePerMinute: integer(env, 'ANONYMOUS_RATE_PER_MINUTE', 60, 1, 1_000_000),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, publicUrl),
   };
 }

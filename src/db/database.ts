@@ -11,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   readonly db: Kysely<Schema>;
   readonly dialect: DialectName;
+  /** PostgreSQL only: the schema worked in, when not the default one. */
+  readonly schema?: string;
   close(): Promise<void>;
 }
 
@@ -59,5 +61,5 @@ function openPostgres(url: string, options: OpenOptions): Database {
     });
   }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
 }

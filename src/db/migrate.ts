@@ -1,11 +1,13 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0003 from './migrations/0003_team.js';
 import * as m0005 from './migrations/0005_webhooks.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0003_team': m0003,
   '0005_webhooks': m0005,
 };
 
@@ -13,7 +15,15 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the store's schema up to date; safe to run from several instances at once. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  if (database.dialect === 'postgres' && database.schema) {
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(database.db);
+  }
+  // Naming the schema keeps the migrator from mistaking another schema's bookkeeping tables for its own.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

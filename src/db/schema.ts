@@ -74,6 +74,44 @@ export interface WebhookDeliveriesTable {
   completed_at: number | null;
 }
 
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface PasswordTokensTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  /** `invitation` or `reset`. */
+  purpose: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  account_id: string | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Plain text; emptied once delivered by SMTP, since it may carry a single-use link. */
+  body: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -81,4 +119,7 @@ export interface Schema {
   counters: CountersTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -44,5 +44,8 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
 }
 
 export function periodicJobs(services: Services): Job[] {
-  return [{ name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() }];
+  return [
+    { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
+    { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.mail.deliverDue()) },
+  ];
 }

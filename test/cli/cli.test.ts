@@ -8,11 +8,7 @@ describe.each(STORES)('admin CLI ($name)', (target: StoreTarget) => {
   beforeAll(async () => {
     const store = await target.create();
     drop = store.drop;
-    // The CLI reads DATABASE_URL; on PostgreSQL the fresh schema is selected through the connection options.
-    const url = store.schema
-      ? `${store.url}${store.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${store.schema}`)}`
-      : store.url;
-    env = { DATABASE_URL: url };
+    env = { DATABASE_URL: store.url, ...(store.schema ? { DATABASE_SCHEMA: store.schema } : {}) };
   });
   afterAll(() => drop());
 

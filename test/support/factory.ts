@@ -42,4 +42,19 @@ export class Factory {
     sequence += 1;
     return this.services.users.create({ accountId, email: `user${sequence}@example.com`, role });
   }
+
+  /** The secret of the newest password link mailed to this address (invitation or reset), from the outbox. */
+  async mailedSecret(email: string): Promise<string> {
+    const [latest] = await this.services.mail.list({ to: email, limit: 1 });
+    const secret = latest ? /token=([0-9A-Za-z]+)/.exec(latest.text)?.[1] : undefined;
+    if (!secret) throw new Error(`no password link was mailed to ${email}`);
+    return secret;
+  }
+
+  /** Follows the person's invitation to set a password, then signs in; returns the session secret. */
+  async signedIn(user: User, password = 'correct horse battery'): Promise<string> {
+    await this.services.passwords.resetPassword({ token: await this.mailedSecret(user.email), password });
+    const { secret } = await this.services.sessions.signIn({ accountId: user.accountId, email: user.email, password });
+    return secret;
+  }
 }

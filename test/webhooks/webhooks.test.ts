@@ -28,7 +28,11 @@ describe.each(STORES)('webhooks ($name)', (store) => {
   beforeEach(async () => {
     receiver = await new Receiver().start();
     // Each test starts with an empty outbox: what earlier tests left pending would become due as the clock moves.
-    await h.infra.database.db.updateTable('webhook_deliveries').set({ status: 'cancelled' }).where('status', '=', 'pending').execute();
+    await h.infra.database.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'cancelled' })
+      .where('status', '=', 'pending')
+      .execute();
   });
   afterEach(() => receiver.stop());
 

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { effectivePlan } from '../plans/plans.js';
+import { roleAllowsScope } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Role } from '../users/users.types.js';
 import { parseScopes, type Scope } from './scopes.js';
@@ -43,6 +44,8 @@ export class TokensService {
     if (scopes.includes('team:write') && user.role !== 'owner') {
       throw new Forbidden('Only an owner can hold a token that manages the team (team:write).');
     }
+    const beyondRole = scopes.filter((scope) => !roleAllowsScope(user.role, scope));
+    if (beyondRole.length > 0) throw new Forbidden(`The ${user.role} role does not allow a token with ${beyondRole.join(', ')}.`);
     const name = input.name?.trim() || null;
     if (name !== null && name.length > 200) throw new InvalidRequest('name must be at most 200 characters.', 'name');
     const now = this.clock.now();
@@ -87,9 +90,11 @@ export class TokensService {
     if (token.expiresAt !== null && token.expiresAt <= now) return null;
     if (user.status !== 'active' || account.status !== 'active') return null;
     this.touch(token.id, now);
+    const role = user.role as Role;
     return {
-      token,
-      user: { id: user.id, role: user.role as Role },
+      // A token never does more than its person's role allows now (a demotion takes effect at once).
+      token: { ...token, scopes: token.scopes.filter((scope) => roleAllowsScope(role, scope)) },
+      user: { id: user.id, role },
       account: { id: account.id, name: account.name, plan: effectivePlan(account.plan, account) },
     };
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Schema, UsersTable } from '../../db/schema.js';
 import type { Role, User, UserStatus } from './users.types.js';
 
@@ -41,6 +41,51 @@ export class UsersRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toUser(row) : null;
+  }
+
+  /** A person with the stored password hash (null when no password is set yet). */
+  async findByEmail(accountId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+  }
+
+  /** A page of the account's people, oldest first (the owner leads), ties broken by id. */
+  async list(accountId: string, page: { limit: number; offset: number }): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return rows.map(toUser);
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<User, 'name' | 'role' | 'status'>>,
+    db: Kysely<Schema> = this.db,
+  ): Promise<void> {
+    const values: Updateable<UsersTable> = {};
+    if (changes.name !== undefined) values.name = changes.name;
+    if (changes.role !== undefined) values.role = changes.role;
+    if (changes.status !== undefined) values.status = changes.status;
+    if (Object.keys(values).length > 0) await db.updateTable('users').set(values).where('id', '=', id).execute();
+  }
+
+  async setPasswordHash(id: string, hash: string, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+  }
+
+  async setLastSignIn(id: string, at: number, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
   }
 
   async findOwner(accountId: string): Promise<User | null> {

@@ -1,10 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../db/dialect.js';
-import { newId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { PasswordTokensRepository } from '../auth/password-tokens.repository.js';
+import type { PasswordsService } from '../auth/passwords.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { MailService } from '../mail/mail.service.js';
+import { assertCan, assertMayManage, type Actor } from '../team/roles.policy.js';
+import type { TokensRepository } from '../tokens/tokens.repository.js';
 import type { UsersRepository } from './users.repository.js';
-import { normaliseEmail, ROLES, type Role, type User } from './users.types.js';
+import { normaliseEmail, ROLES, USER_STATUSES, type Role, type User, type UserStatus } from './users.types.js';
 
 export interface CreateUserInput {
   accountId: string;
@@ -13,42 +21,126 @@ export interface CreateUserInput {
   role: string;
 }
 
+export interface UpdateUserInput {
+  name?: string | null;
+  role?: string;
+  status?: string;
+}
+
 const ASSIGNABLE: readonly Role[] = ['member', 'editor', 'admin'];
+const MAX_NAME = 200;
+
+/** An assignable role; "owner" in any form is refused with 403, anything unknown with 400. */
+function assignableRole(value: string): Role {
+  if (value.trim().toLowerCase() === 'owner') throw new Forbidden('Nobody can be made an owner.');
+  if (!(ASSIGNABLE as readonly string[]).includes(value))
+    throw new InvalidRequest(`role must be one of ${ASSIGNABLE.join(', ')}.`, 'role');
+  return value as Role;
+}
+
+function displayName(value: string | null | undefined): string | null {
+  const name = value?.trim() || null;
+  if (name !== null && name.length > MAX_NAME) throw new InvalidRequest(`name must be at most ${MAX_NAME} characters.`, 'name');
+  return name;
+}
 
 /** Team members. Nobody is ever made an owner here: owners come only with their account. */
 export class UsersService {
   constructor(
+    private readonly db: Kysely<Schema>,
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
+    private readonly tokens: TokensRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly passwordTokens: PasswordTokensRepository,
+    private readonly passwords: PasswordsService,
+    private readonly mail: MailService,
     private readonly clock: Clock,
   ) {}
 
-  async create(input: CreateUserInput): Promise<User> {
-    if (input.role === 'owner') throw new Forbidden('Nobody can be made an owner.');
-    if (!(ASSIGNABLE as readonly string[]).includes(input.role)) {
-      throw new InvalidRequest(`role must be one of ${ASSIGNABLE.join(', ')}.`, 'role');
-    }
+  /**
+   * Adds a person and mails them an invitation to choose a password, all or nothing. Without an
+   * actor the caller is the operator (CLI); with one, the team policy applies.
+   */
+  async create(input: CreateUserInput, actor?: Actor): Promise<User> {
+    if (actor) assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
+    const role = assignableRole(input.role);
     const email = normaliseEmail(input.email);
     if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
-    const name = input.name?.trim() || null;
-    if (name !== null && name.length > 200) throw new InvalidRequest('name must be at most 200 characters.', 'name');
-    if (!(await this.accounts.findById(input.accountId))) throw new NotFound('account');
+    const name = displayName(input.name);
+    const account = await this.accounts.findById(input.accountId);
+    if (!account || (actor && actor.accountId !== account.id)) throw new NotFound('account');
     const user: User = {
       id: newId(),
-      accountId: input.accountId,
+      accountId: account.id,
       email,
       name,
-      role: input.role as Role,
+      role,
       status: 'active',
       createdAt: this.clock.now(),
       lastSignInAt: null,
     };
     try {
-      await this.users.insert(user);
+      await this.db.transaction().execute(async (trx) => {
+        await this.users.insert(user, trx);
+        await this.passwords.invite(user, account.name, trx);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new InvalidRequest(`${email} is already a member of this account.`, 'email');
       throw error;
     }
+    this.mail.kick();
+    return user;
+  }
+
+  async list(actor: Actor, page: { limit: number; offset: number }): Promise<User[]> {
+    assertCan(actor, 'team:read');
+    return this.users.list(actor.accountId, page);
+  }
+
+  async get(actor: Actor, id: string): Promise<User> {
+    assertCan(actor, 'team:read');
+    return this.find(actor.accountId, id);
+  }
+
+  /**
+   * Changes a person's name, role or status. Suspending ends every session, API token and
+   * outstanding password link of theirs in the same transaction; reactivating restores none of them.
+   */
+  async update(actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
+    assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
+    const role = input.role === undefined ? undefined : assignableRole(input.role);
+    if (input.status !== undefined && !(USER_STATUSES as readonly string[]).includes(input.status)) {
+      throw new InvalidRequest(`status must be one of ${USER_STATUSES.join(', ')}.`, 'status');
+    }
+    const status = input.status as UserStatus | undefined;
+    const name = input.name === undefined ? undefined : displayName(input.name);
+    if (role === undefined && status === undefined && name === undefined) {
+      throw new InvalidRequest('Send at least one of name, role, status.');
+    }
+    const target = await this.find(actor.accountId, id);
+    assertMayManage(actor, target, { role, status });
+    const suspending = status === 'suspended' && target.status !== 'suspended';
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await this.users.update(target.id, { name, role, status }, trx);
+      if (suspending) {
+        await this.sessions.revokeAllOfUser(target.id, now, trx);
+        await this.tokens.revokeAllOfUser(target.id, now, trx);
+        await this.passwordTokens.voidAllOfUser(target.id, now, trx);
+      }
+    });
+    return this.find(actor.accountId, id);
+  }
+
+  /** Removing a person suspends them: the record and all they made keep their ids. */
+  suspend(actor: Actor, id: string): Promise<User> {
+    return this.update(actor, id, { status: 'suspended' });
+  }
+
+  private async find(accountId: string, id: string): Promise<User> {
+    const user = isId(id) ? await this.users.findInAccount(accountId, id) : null;
+    if (!user) throw new NotFound('user');
     return user;
   }
 }

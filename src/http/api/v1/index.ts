@@ -4,9 +4,10 @@ import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { meRoutes } from './me/routes.js';
+import { usersRoutes } from './users/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes, hooksRoutes];
+const RESOURCES = [meRoutes, usersRoutes, hooksRoutes];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };

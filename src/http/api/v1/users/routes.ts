@@ -1,0 +1,94 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../../../modules/team/roles.policy.js';
+import { principalOf } from '../../../guard.js';
+import { responses } from '../../../schemas.js';
+import type { ApiRoutes } from '../context.js';
+import { presentUser } from './presenter.js';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody, UserListResponse, UserParams, UserResponse } from './schema.js';
+
+const tags = ['team'];
+
+export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/users',
+    {
+      onRequest: guard({ scope: 'team:read', metered: true }),
+      schema: {
+        summary: 'List the people on the account',
+        description: 'Oldest first (the owner leads), with roles, status and last sign-in.',
+        tags,
+        querystring: ListUsersQuery,
+        response: responses({ 200: UserListResponse }),
+      },
+    },
+    async (request) => {
+      const users = await services.users.list(actorOf(principalOf(request)), request.query);
+      return { data: users.map(presentUser) };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: guard({ scope: 'team:read', metered: true }),
+      schema: { summary: 'Read one person', tags, params: UserParams, response: responses({ 200: UserResponse }, [404]) },
+    },
+    async (request) => ({ data: presentUser(await services.users.get(actorOf(principalOf(request)), request.params.id)) }),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: guard({ scope: 'team:write', metered: true }),
+      schema: {
+        summary: 'Invite a person',
+        description:
+          'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned.',
+        tags,
+        body: CreateUserBody,
+        response: responses({ 201: UserResponse }),
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const user = await services.users.create({ ...request.body, accountId: principal.account.id }, actorOf(principal));
+      return reply.code(201).send({ data: presentUser(user) });
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: guard({ scope: 'team:write', metered: true }),
+      schema: {
+        summary: "Change a person's name, role or status",
+        description: 'An owner cannot be changed, and nobody can be made an owner (403).',
+        tags,
+        params: UserParams,
+        body: UpdateUserBody,
+        response: responses({ 200: UserResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: presentUser(await services.users.update(actorOf(principalOf(request)), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: guard({ scope: 'team:write', metered: true }),
+      schema: {
+        summary: 'Remove a person (suspends them)',
+        description:
+          'The record keeps its id and everything the person made stays. All their sessions, API tokens and password links end at once. An owner cannot be removed (403).',
+        tags,
+        params: UserParams,
+        response: responses({ 200: UserResponse }, [404]),
+      },
+    },
+    async (request) => ({ data: presentUser(await services.users.suspend(actorOf(principalOf(request)), request.params.id)) }),
+  );
+};

@@ -1,0 +1,49 @@
+import { Type } from '@sinclair/typebox';
+import { ROLES, USER_STATUSES } from '../../../../modules/users/users.types.js';
+import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const User = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String({ format: 'email' }),
+    name: Nullable(Type.String()),
+    role: literals(ROLES),
+    status: literals(USER_STATUSES),
+    createdAt: DateTime,
+    lastSignInAt: Nullable(DateTime),
+  },
+  { title: 'User', description: 'A person on the account (team member).' },
+);
+
+const Name = Nullable(Type.String({ maxLength: 200, description: 'Display name; null or empty clears it.' }));
+const AssignableRole = Type.String({
+  description: 'member, editor or admin. owner is refused with 403: nobody is made an owner through the API.',
+  examples: ['member', 'editor', 'admin'],
+});
+
+export const CreateUserBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, description: 'Unique within the account.' }),
+    name: Type.Optional(Name),
+    role: AssignableRole,
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateUserBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    role: Type.Optional(AssignableRole),
+    status: Type.Optional(literals(USER_STATUSES)),
+  },
+  { additionalProperties: false, description: 'Send at least one field. status "suspended" signs the person out everywhere.' },
+);
+
+export const UserParams = Type.Object({ id: Type.String() });
+
+export const ListUsersQuery = Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() });
+
+export const UserResponse = DataEnvelope(User);
+export const UserListResponse = DataEnvelope(Type.Array(User));

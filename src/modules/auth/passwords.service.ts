@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { InvalidRequest } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { normaliseEmail, type User } from '../users/users.types.js';
+import { invitationMail, passwordLink, resetMail } from './auth.mails.js';
+import {
+  AUTH_SECRET_LENGTH,
+  isAuthSecret,
+  PASSWORD_TOKEN_TTL,
+  RESETS_PER_HOUR,
+  type PasswordToken,
+  type PasswordTokenPurpose,
+} from './auth.types.js';
+import type { PasswordTokensRepository } from './password-tokens.repository.js';
+import { assertAcceptablePassword, hashPassword } from './passwords.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * The forgotten-password flow, which invitations use too: single-use links stored as hashes,
+ * mailed through the outbox, and consumed to set a password.
+ */
+export class PasswordsService {
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly tokens: PasswordTokensRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly mail: MailService,
+    private readonly publicUrl: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Writes an invitation link and its mail inside the caller's transaction (the new person's). */
+  async invite(user: User, accountName: string, db: Kysely<Schema>): Promise<void> {
+    const secret = await this.issue(user, 'invitation', db);
+    await this.mail.enqueue(invitationMail(user, accountName, passwordLink(this.publicUrl, secret)), db);
+  }
+
+  /**
+   * Mails a reset link when the address belongs to an active person of the account. Answers the same
+   * way in every case, so it never tells whether an address is known.
+   */
+  async requestReset(input: { accountId: string; email: string }): Promise<void> {
+    const email = normaliseEmail(input.email);
+    if (email === null) return;
+    const account = await this.accounts.findById(input.accountId);
+    if (!account || account.status !== 'active') return;
+    const found = await this.users.findByEmail(account.id, email);
+    if (!found || found.user.status !== 'active') return;
+    const { user } = found;
+    if ((await this.tokens.countSince(user.id, 'reset', this.clock.now() - HOUR)) >= RESETS_PER_HOUR) return;
+    await this.db.transaction().execute(async (trx) => {
+      const secret = await this.issue(user, 'reset', trx);
+      await this.mail.enqueue(resetMail(user, account.name, passwordLink(this.publicUrl, secret)), trx);
+    });
+    this.mail.kick();
+  }
+
+  /**
+   * Sets a password through a link. The link works once; afterwards every other outstanding link of
+   * the person is void and every session ends. Any unusable link gives the same 400.
+   */
+  async resetPassword(input: { token: string; password: string }): Promise<User> {
+    assertAcceptablePassword(input.password);
+    const invalid = () => new InvalidRequest('The link is invalid, already used or expired.', 'token');
+    const secret = input.token.trim();
+    if (!isAuthSecret(secret)) throw invalid();
+    const hash = sha256Hex(secret);
+    const found = await this.tokens.findByHash(hash);
+    const now = this.clock.now();
+    if (!found || !constantTimeEqual(found.tokenHash, hash) || found.token.usedAt !== null || found.token.expiresAt <= now)
+      throw invalid();
+    const user = await this.users.findInAccount(found.token.accountId, found.token.userId);
+    if (!user || user.status !== 'active') throw invalid();
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.tokens.consume(found.token.id, this.clock.now(), trx))) throw invalid();
+      await this.users.setPasswordHash(user.id, passwordHash, trx);
+      await this.tokens.voidAllOfUser(user.id, now, trx);
+      await this.sessions.revokeAllOfUser(user.id, now, trx);
+    });
+    return user;
+  }
+
+  private async issue(user: User, purpose: PasswordTokenPurpose, db: Kysely<Schema>): Promise<string> {
+    const secret = randomBase62(AUTH_SECRET_LENGTH);
+    const now = this.clock.now();
+    const token: PasswordToken = {
+      id: newId(),
+      accountId: user.accountId,
+      userId: user.id,
+      purpose,
+      createdAt: now,
+      expiresAt: now + PASSWORD_TOKEN_TTL[purpose],
+      usedAt: null,
+    };
+    await this.tokens.insert(token, sha256Hex(secret), db);
+    return secret;
+  }
+}
