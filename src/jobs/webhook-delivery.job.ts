@@ -115,7 +115,7 @@ export class WebhookDeliveryJob {
       timestampSeconds: Math.floor(this.clock.now() / 1000),
     });
     const now = this.clock.now();
-    if (result.ok) return this.repo.succeeded(delivery, result, now);
+    if (result.ok) return this.repo.succeeded(delivery, result, now, webhook.failingSince !== null);
     const attemptNumber = delivery.attempts + 1;
     const exhausted = attemptNumber >= RETRY_DELAYS_MS.length;
     const final = exhausted || result.status === 410;

@@ -176,11 +176,11 @@ export class WebhooksRepository {
     });
   }
 
-  async succeeded(delivery: Delivery, result: AttemptResult, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.finishAttempt(trx, delivery, result, { status: 'succeeded', completed_at: at });
-      await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhookId).execute();
-    });
+  /** Records a success: one statement, plus clearing the subscription's failure mark when it had one. */
+  async succeeded(delivery: Delivery, result: AttemptResult, at: number, clearFailing: boolean): Promise<void> {
+    await this.finishAttempt(this.db, delivery, result, { status: 'succeeded', completed_at: at });
+    if (clearFailing)
+      await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhookId).execute();
   }
 
   /** Records a failed attempt: retried at `retryAt`, or failed for good when it is null. */
