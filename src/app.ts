@@ -13,6 +13,7 @@ import { createGuard } from './http/guard.js';
 import { healthRoutes } from './http/health.js';
 import { installOpenApi } from './http/openapi.js';
 import { installValidators } from './http/validation.js';
+import { resolverRoutes } from './http/resolver/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -61,5 +62,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiV1, { prefix: '/api/v1', config, services, guard });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(errorDocsRoutes);
+  await app.register(resolverRoutes, { resolver: services.resolver });
   return app;
 }

@@ -12,12 +12,25 @@ import { TokensRepository } from './modules/tokens/tokens.repository.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { CodesRepository } from './modules/codes/codes.repository.js';
+import { CodesService } from './modules/codes/codes.service.js';
+import { EndingsRepository } from './modules/endings/endings.repository.js';
+import { EndingsService } from './modules/endings/endings.service.js';
+import { LinksRepository } from './modules/links/links.repository.js';
+import { LinksService } from './modules/links/links.service.js';
+import { noopRecorder, type HitRecorder } from './modules/resolver/hit-recorder.js';
+import { LocalInvalidationBus, type InvalidationBus } from './modules/resolver/invalidation-bus.js';
+import { RedisInvalidationBus } from './modules/resolver/invalidation-bus.redis.js';
+import { ResolverRepository } from './modules/resolver/resolver.repository.js';
+import { ResolverService } from './modules/resolver/resolver.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
   config: Config;
   database: Database;
   counters: CounterStore;
+  /** Tells every instance's resolver cache that an ending changed. */
+  bus: InvalidationBus;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -29,6 +42,14 @@ export interface Services {
   users: UsersService;
   tokens: TokensService;
   limits: LimitsService;
+  codes: CodesService;
+  links: LinksService;
+  resolver: ResolverService;
+}
+
+export interface ServiceOptions {
+  /** Where resolved visits go (the events pipeline); records nothing by default. */
+  recorder?: HitRecorder;
 }
 
 export interface InfrastructureOptions {
@@ -50,12 +71,15 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   const counters: CounterStore = config.redisUrl
     ? new RedisCounterStore(config.redisUrl, options.redisPrefix)
     : new SqlCounterStore(database.db);
+  const bus: InvalidationBus = config.redisUrl ? new RedisInvalidationBus(config.redisUrl, options.redisPrefix) : new LocalInvalidationBus();
   return {
     config,
     database,
     counters,
+    bus,
     clock: options.clock,
     async close() {
+      await bus.close();
       await counters.close();
       await database.close();
     },
@@ -63,17 +87,27 @@ export async function openInfrastructure(config: Config, options: Infrastructure
 }
 
 /** The composition root of the domain layer: each service gets only what it uses. */
-export function buildServices(infra: Pick<Infrastructure, 'database' | 'counters' | 'clock'>): Services {
+export function buildServices(
+  infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'bus' | 'clock'>,
+  options: ServiceOptions = {},
+): Services {
   const { db } = infra.database;
-  const { clock } = infra;
+  const { clock, bus } = infra;
   const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
+  const endingsRepo = new EndingsRepository(db);
+  const endings = new EndingsService(db);
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
     users: new UsersService(usersRepo, accountsRepo, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
+    codes: new CodesService(new CodesRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
+    links: new LinksService(new LinksRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
+    resolver: new ResolverService(new ResolverRepository(db), accountsRepo, infra.counters, bus, options.recorder ?? noopRecorder, clock, {
+      publicUrl: infra.config.publicUrl,
+    }),
   };
 }

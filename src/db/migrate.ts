@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_codes_links.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_codes_links': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,5 @@
+import type { CreateCodeInput } from '../../src/modules/codes/codes.types.js';
+import type { CreateLinkInput } from '../../src/modules/links/links.types.js';
 import type { Account } from '../../src/modules/accounts/accounts.types.js';
 import type { CreateAccountInput } from '../../src/modules/accounts/accounts.service.js';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
@@ -37,5 +39,15 @@ export class Factory {
   async user(accountId: string, role: 'member' | 'editor' | 'admin' = 'member') {
     sequence += 1;
     return this.services.users.create({ accountId, email: `user${sequence}@example.com`, role });
+  }
+
+  async code(accountId: string, overrides: Partial<CreateCodeInput> = {}) {
+    sequence += 1;
+    return this.services.codes.create(accountId, { name: `Code ${sequence}`, url: `https://example.com/c/${sequence}`, ...overrides });
+  }
+
+  async link(accountId: string, overrides: Partial<CreateLinkInput> = {}) {
+    sequence += 1;
+    return this.services.links.create(accountId, { url: `https://example.com/l/${sequence}`, ...overrides });
   }
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
 import type { ApiContext } from './context.js';
+import { codesRoutes } from './codes/routes.js';
+import { linksRoutes } from './links/routes.js';
 import { meRoutes } from './me/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes];
+const RESOURCES = [meRoutes, codesRoutes, linksRoutes];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };
