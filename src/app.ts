@@ -9,6 +9,7 @@ import { createGuard } from './http/guard.js';
 import { healthRoutes } from './http/health.js';
 import { installOpenApi } from './http/openapi.js';
 import { createServer } from './http/server.js';
+import { resolverRoutes } from './http/resolver/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -27,5 +28,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiV1, { prefix: '/api/v1', config, services, guard });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(errorDocsRoutes);
+  await app.register(resolverRoutes, { resolver: services.resolver });
   return app;
 }

@@ -22,6 +22,17 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { CodesRepository } from './modules/codes/codes.repository.js';
+import { CodesService } from './modules/codes/codes.service.js';
+import { EndingsRepository } from './modules/endings/endings.repository.js';
+import { EndingsService } from './modules/endings/endings.service.js';
+import { LinksRepository } from './modules/links/links.repository.js';
+import { LinksService } from './modules/links/links.service.js';
+import { noopRecorder, type HitRecorder } from './modules/resolver/hit-recorder.js';
+import { LocalInvalidationBus, type InvalidationBus } from './modules/resolver/invalidation-bus.js';
+import { RedisInvalidationBus } from './modules/resolver/invalidation-bus.redis.js';
+import { ResolverRepository } from './modules/resolver/resolver.repository.js';
+import { ResolverService } from './modules/resolver/resolver.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -30,6 +41,8 @@ export interface Infrastructure {
   counters: CounterStore;
   /** SMTP delivery when SMTP_URL is set; otherwise mail stays in the outbox. */
   mailTransport: MailTransport | null;
+  /** Tells every instance's resolver cache that an ending changed. */
+  bus: InvalidationBus;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -45,6 +58,14 @@ export interface Services {
   passwords: PasswordsService;
   sessions: SessionsService;
   mail: MailService;
+  codes: CodesService;
+  links: LinksService;
+  resolver: ResolverService;
+}
+
+export interface ServiceOptions {
+  /** Where resolved visits go (the events pipeline); records nothing by default. */
+  recorder?: HitRecorder;
 }
 
 export interface InfrastructureOptions {
@@ -67,14 +88,19 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     ? new RedisCounterStore(config.redisUrl, options.clock, options.redisPrefix)
     : new SqlCounterStore(database.db);
   const mailTransport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const bus: InvalidationBus = config.redisUrl
+    ? new RedisInvalidationBus(config.redisUrl, options.redisPrefix)
+    : new LocalInvalidationBus();
   return {
     config,
     database,
     counters,
     mailTransport,
+    bus,
     clock: options.clock,
     async close() {
       await mailTransport?.close();
+      await bus.close();
       await counters.close();
       await database.close();
     },
@@ -83,10 +109,11 @@ export async function openInfrastructure(config: Config, options: Infrastructure
 
 /** The composition root of the domain layer: each service gets only what it uses. */
 export function buildServices(
-  infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'clock'>,
+  infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'bus' | 'clock'>,
+  options: ServiceOptions = {},
 ): Services {
   const { db } = infra.database;
-  const { clock } = infra;
+  const { clock, bus } = infra;
   const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
@@ -103,6 +130,8 @@ export function buildServices(
     infra.config.publicUrl,
     clock,
   );
+  const endingsRepo = new EndingsRepository(db);
+  const endings = new EndingsService(db);
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
@@ -113,5 +142,18 @@ export function buildServices(
     passwords,
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,
+    codes: new CodesService(new CodesRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
+    links: new LinksService(new LinksRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
+    resolver: new ResolverService(
+      new ResolverRepository(db),
+      accountsRepo,
+      infra.counters,
+      bus,
+      options.recorder ?? noopRecorder,
+      clock,
+      {
+        publicUrl: infra.config.publicUrl,
+      },
+    ),
   };
 }

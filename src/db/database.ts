@@ -42,8 +42,12 @@ function openSqlite(path: string): Database {
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
+    // Set at connection start-up, so no query can run before the search path is in force.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     max: options.poolSize ?? 10,
     // Counts and epoch-millisecond times fit in a double; read bigint as number.
     types: {
@@ -53,13 +57,6 @@ function openPostgres(url: string, options: OpenOptions): Database {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  if (options.schema) {
-    const schema = options.schema;
-    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-    pool.on('connect', (client) => {
-      client.query(`SET search_path TO ${schema}`).catch(() => undefined);
-    });
-  }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DialectName } from './database.js';
 
 /**
@@ -20,4 +20,21 @@ export function dialectOf(db: Kysely<any>): DialectName {
  */
 export function skipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(qb: QB, dialect: DialectName): QB {
   return dialect === 'postgres' ? qb.forUpdate().skipLocked() : qb;
+}
+
+/** A LIKE pattern matching `needle` anywhere, with its wildcards escaped (use with ESCAPE '\'). */
+export function containsPattern(needle: string): string {
+  return `%${escapeLike(needle)}%`;
+}
+
+/** `needle` with LIKE's wildcards and escape character escaped by a backslash. */
+export const escapeLike = (needle: string): string => needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Serialises writers on one row for the rest of the transaction. PostgreSQL takes a row lock;
+ * SQLite needs none, as its single connection already runs one transaction at a time.
+ */
+export async function lockRow(trx: Kysely<any>, table: string, id: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
 }

@@ -1,12 +1,14 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_codes_links.js';
 import * as m0003 from './migrations/0003_team.js';
 import * as m0005 from './migrations/0005_webhooks.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_codes_links': m0002,
   '0003_team': m0003,
   '0005_webhooks': m0005,
 };
@@ -18,12 +20,12 @@ export async function migrateToLatest(database: Database): Promise<void> {
   if (database.dialect === 'postgres' && database.schema) {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(database.db);
   }
-  // Naming the schema keeps the migrator from mistaking another schema's bookkeeping tables for its own.
-  const migrator = new Migrator({
-    db: database.db,
-    provider,
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-  });
+  // On PostgreSQL, name the schema: Kysely otherwise finds its bookkeeping tables in any schema.
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: database.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
  * integer on SQLite); JSON documents are stored as text. See docs/adr/0002-storage.md.
@@ -10,6 +12,7 @@ export interface AccountsTable {
   domain: string | null;
   monthly_allowance: number | null;
   rate_per_minute: number | null;
+  max_codes: number | null;
   created_at: number;
 }
 
@@ -112,6 +115,44 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+export interface EndingsTable {
+  domain: string;
+  short_code: string;
+  kind: string;
+  target_id: string;
+  account_id: string;
+  created_at: number;
+}
+
+export interface CodesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_lower: string;
+  mode: string;
+  status: string;
+  domain: string;
+  short_code: string | null;
+  destination: string;
+  design: string;
+  rules: string;
+  gate_hash: string | null;
+  scans: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LinksTable {
+  id: string;
+  account_id: string;
+  domain: string;
+  short_code: string;
+  destination: string;
+  clicks: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -122,4 +163,7 @@ export interface Schema {
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
   mail_outbox: MailOutboxTable;
+  endings: EndingsTable;
+  codes: CodesTable;
+  links: LinksTable;
 }

@@ -1,3 +1,5 @@
+import type { CreateCodeInput } from '../../src/modules/codes/codes.types.js';
+import type { CreateLinkInput } from '../../src/modules/links/links.types.js';
 import type { Account } from '../../src/modules/accounts/accounts.types.js';
 import type { CreateAccountInput } from '../../src/modules/accounts/accounts.service.js';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
@@ -56,5 +58,19 @@ export class Factory {
     await this.services.passwords.resetPassword({ token: await this.mailedSecret(user.email), password });
     const { secret } = await this.services.sessions.signIn({ accountId: user.accountId, email: user.email, password });
     return secret;
+  }
+
+  async code(accountId: string, overrides: Partial<CreateCodeInput> = {}) {
+    sequence += 1;
+    return this.services.codes.create(accountId, {
+      name: `Code ${sequence}`,
+      url: `https://example.com/c/${sequence}`,
+      ...overrides,
+    });
+  }
+
+  async link(accountId: string, overrides: Partial<CreateLinkInput> = {}) {
+    sequence += 1;
+    return this.services.links.create(accountId, { url: `https://example.com/l/${sequence}`, ...overrides });
   }
 }

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { buildServices, openInfrastructure, type Infrastructure, type Services } from '../../src/services.js';
+import type { HitRecorder } from '../../src/modules/resolver/hit-recorder.js';
 import { Factory } from './factory.js';
 import type { StoreTarget } from './stores.js';
 
@@ -12,6 +13,16 @@ export interface HarnessOptions {
   redis?: boolean;
   /** Extra environment for loadConfig. */
   env?: Record<string, string>;
+  /** Where resolved visits go (default: nowhere). */
+  recorder?: HitRecorder;
+}
+
+/** A second qrelay instance on the same store (and Redis, if any): services and app. */
+export interface Peer {
+  services: Services;
+  infra: Infrastructure;
+  app: FastifyInstance;
+  close(): Promise<void>;
 }
 
 /** One isolated qrelay: a fresh store, the services, the HTTP app (not listening) and a manual clock. */
@@ -25,6 +36,8 @@ export interface Harness {
   factory: Factory;
   /** app.inject with an optional bearer token. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Another instance sharing this one's store and Redis prefix. */
+  peer(options?: { recorder?: HitRecorder }): Promise<Peer>;
   close(): Promise<void>;
 }
 
@@ -40,14 +53,23 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     ...options.env,
   });
   const clock = new ManualClock();
-  const infra = await openInfrastructure(config, {
-    clock,
-    database: { schema: store.schema, poolSize: 20 },
-    redisPrefix: `qrelay:test:${randomBytes(6).toString('hex')}:`,
-  });
-  const services = buildServices(infra);
-  const app = await buildApp({ config, database: infra.database, services, logger: false });
-  await app.ready();
+  const redisPrefix = `qrelay:test:${randomBytes(6).toString('hex')}:`;
+  const open = async (recorder?: HitRecorder): Promise<Peer> => {
+    const infra = await openInfrastructure(config, { clock, database: { schema: store.schema, poolSize: 20 }, redisPrefix });
+    const services = buildServices(infra, { recorder });
+    const app = await buildApp({ config, database: infra.database, services, logger: false });
+    await app.ready();
+    return {
+      infra,
+      services,
+      app,
+      async close() {
+        await app.close();
+        await infra.close();
+      },
+    };
+  };
+  const { infra, services, app } = await open(options.recorder);
   return {
     store: target.name,
     config,
@@ -59,6 +81,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     request({ token, headers, ...rest }) {
       return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
     },
+    peer: (peerOptions = {}) => open(peerOptions.recorder),
     async close() {
       await app.close();
       await infra.close();

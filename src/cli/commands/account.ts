@@ -11,6 +11,7 @@ export async function account(services: Services, sub: string | undefined, argv:
         domain: 'string',
         'monthly-allowance': 'string',
         'rate-per-minute': 'string',
+        'max-codes': 'string',
       });
       const { account, owner } = await services.accounts.create({
         name: required(values, 'name'),
@@ -19,6 +20,7 @@ export async function account(services: Services, sub: string | undefined, argv:
         domain: optional(values, 'domain'),
         monthlyAllowance: optionalInteger(values, 'monthly-allowance'),
         ratePerMinute: optionalInteger(values, 'rate-per-minute'),
+        maxCodes: optionalInteger(values, 'max-codes'),
       });
       return {
         account: { id: account.id, name: account.name, plan: account.plan, domain: account.domain },

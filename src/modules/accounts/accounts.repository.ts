@@ -11,6 +11,7 @@ const toAccount = (row: Selectable<AccountsTable>): Account => ({
   domain: row.domain,
   monthlyAllowance: row.monthly_allowance,
   ratePerMinute: row.rate_per_minute,
+  maxCodes: row.max_codes,
   createdAt: row.created_at,
 });
 
@@ -28,6 +29,7 @@ export class AccountsRepository {
         domain: account.domain,
         monthly_allowance: account.monthlyAllowance,
         rate_per_minute: account.ratePerMinute,
+        max_codes: account.maxCodes,
         created_at: account.createdAt,
       })
       .execute();

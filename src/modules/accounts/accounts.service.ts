@@ -17,6 +17,7 @@ export interface CreateAccountInput {
   domain?: string;
   monthlyAllowance?: number;
   ratePerMinute?: number;
+  maxCodes?: number;
 }
 
 const MAX_NAME = 200;
@@ -55,6 +56,7 @@ export class AccountsService {
       domain,
       monthlyAllowance: nonNegativeInteger(input.monthlyAllowance, 'monthlyAllowance'),
       ratePerMinute: nonNegativeInteger(input.ratePerMinute, 'ratePerMinute', 1),
+      maxCodes: nonNegativeInteger(input.maxCodes, 'maxCodes'),
       createdAt: now,
     };
     const owner: User = {

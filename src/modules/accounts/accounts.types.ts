@@ -10,6 +10,8 @@ export interface Account {
   domain: string | null;
   monthlyAllowance: number | null;
   ratePerMinute: number | null;
+  /** Override of the plan's cap on live codes (null: the plan's). */
+  maxCodes: number | null;
   createdAt: number;
 }
 

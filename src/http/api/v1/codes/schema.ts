@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import { Design, DesignInput } from '../../../../modules/designs/design.schema.js';
+import { GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../../../../modules/resolver/gate.js';
+import { Rules } from '../../../../modules/routing/rules.schema.js';
+import { NAME_MAX } from '../../../../modules/codes/codes.types.js';
+import { DESTINATION_MAX } from '../../../../modules/endings/destination.js';
+import { ENDING_MAX } from '../../../../modules/endings/endings.js';
+import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+
+const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
+const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
+const Gate = Nullable(
+  Type.Object(
+    { password: Type.String({ minLength: GATE_PASSWORD_MIN, maxLength: GATE_PASSWORD_MAX }) },
+    { additionalProperties: false, description: 'A password asked before forwarding; null removes the gate.' },
+  ),
+);
+const Status = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('archived')]);
+
+export const Code = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    mode: Type.Union([Type.Literal('dynamic'), Type.Literal('static')]),
+    status: Status,
+    shortCode: Nullable(Type.String({ description: 'Ending of the short link; null for a static code.' })),
+    url: Nullable(Type.String({ description: 'The short address the symbol encodes; null for a static code.' })),
+    destination: Nullable(Type.String({ description: 'Where the code forwards to when no rule matches.' })),
+    scans: Type.Integer({ description: 'Lifetime scan counter.' }),
+    encode: Type.String({ description: 'The value to render into the symbol.' }),
+    design: Design,
+    rules: Rules,
+    gate: Nullable(Type.Object({ type: Type.Literal('password') })),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Code' },
+);
+
+export const CreateCodeBody = Type.Object(
+  {
+    name: Name,
+    url: Destination,
+    mode: Type.Optional(Type.Union([Type.Literal('dynamic'), Type.Literal('static')], { default: 'dynamic' })),
+    shortCode: Type.Optional(
+      Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
+    ),
+    design: Type.Optional(DesignInput),
+    rules: Type.Optional(Rules),
+    gate: Type.Optional(Gate),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateCodeBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    url: Type.Optional(Destination),
+    status: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('paused')], {
+        description: 'Pause or resume; archiving is POST /codes/{id}/archive.',
+      }),
+    ),
+    design: Type.Optional(DesignInput),
+    rules: Type.Optional(Rules),
+    gate: Type.Optional(Gate),
+  },
+  { additionalProperties: false },
+);
+
+export const ListCodesQuery = Type.Object(
+  {
+    limit: Pagination.limit(),
+    offset: Pagination.offset(),
+    name: Type.Optional(
+      Type.String({ maxLength: NAME_MAX, description: 'Case-insensitive part of the name; never matches the destination.' }),
+    ),
+    status: Type.Optional(Status),
+  },
+  { additionalProperties: false },
+);
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const CodeResponse = DataEnvelope(Code);
+export const CodeListResponse = DataEnvelope(Type.Array(Code));

@@ -1,0 +1,17 @@
+import type { Static } from '@sinclair/typebox';
+import { iso } from '../../../../lib/clock.js';
+import type { Link as LinkRecord } from '../../../../modules/links/links.types.js';
+import { shortBase } from '../codes/presenter.js';
+import type { Link } from './schema.js';
+
+export function presentLink(link: LinkRecord, publicUrl: string): Static<typeof Link> {
+  return {
+    id: link.id,
+    shortCode: link.shortCode,
+    url: `${shortBase(publicUrl, link.domain)}/${link.shortCode}`,
+    destination: link.destination,
+    clicks: link.clicks,
+    createdAt: iso(link.createdAt),
+    updatedAt: iso(link.updatedAt),
+  };
+}

@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import { DESTINATION_MAX } from '../../../../modules/endings/destination.js';
+import { ENDING_MAX } from '../../../../modules/endings/endings.js';
+import { DataEnvelope, DateTime, Pagination } from '../../../schemas.js';
+
+const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
+
+export const Link = Type.Object(
+  {
+    id: Type.String(),
+    shortCode: Type.String(),
+    url: Type.String({ description: 'The short address.' }),
+    destination: Type.String(),
+    clicks: Type.Integer(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Link' },
+);
+
+export const CreateLinkBody = Type.Object(
+  {
+    url: Destination,
+    shortCode: Type.Optional(
+      Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateLinkBody = Type.Object({ url: Destination }, { additionalProperties: false });
+export const ListLinksQuery = Type.Object(
+  { limit: Pagination.limit(), offset: Pagination.offset() },
+  { additionalProperties: false },
+);
+export const LinkResponse = DataEnvelope(Link);
+export const LinkListResponse = DataEnvelope(Type.Array(Link));

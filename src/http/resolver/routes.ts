@@ -1,0 +1,102 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Outcome, Visit } from '../../modules/resolver/resolver.types.js';
+import type { ResolverService } from '../../modules/resolver/resolver.service.js';
+import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage } from './pages.js';
+
+const GATE_COOKIE = 'qrelay_gate';
+const FORM_LIMIT = 4096;
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function visitOf(request: FastifyRequest<{ Params: { shortCode: string } }>): Visit {
+  const query = request.query as Record<string, unknown>;
+  const p = query.p;
+  return {
+    host: request.host,
+    shortCode: request.params.shortCode,
+    method: request.method as Visit['method'],
+    userAgent: request.headers['user-agent'] ?? null,
+    acceptLanguage: request.headers['accept-language'] ?? null,
+    clientAddress: request.ip,
+    placement: typeof p === 'string' ? p : Array.isArray(p) && typeof p[0] === 'string' ? p[0] : null,
+    headers: request.headers,
+    gatePass: cookie(request, GATE_COOKIE),
+  };
+}
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    )
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+/** Renders what the resolver decided. Never a 301: browsers would cache it and a repoint would not take effect. */
+function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): FastifyReply {
+  switch (outcome.kind) {
+    case 'redirect':
+      return reply.code(302).header('location', outcome.location).header('cache-control', 'no-store').send();
+    case 'gate_passed': {
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      const path = request.url.split('?')[0] ?? '/';
+      reply.header(
+        'set-cookie',
+        `${GATE_COOKIE}=${outcome.pass}; Path=${path}; Max-Age=${outcome.maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return reply.code(303).header('location', outcome.location).header('cache-control', 'no-store').send();
+    }
+    case 'paused':
+      return html(reply, 200, pausedPage());
+    case 'archived':
+      return html(reply, 410, archivedPage());
+    case 'not_found':
+      return html(reply, 404, notFoundPage());
+    case 'gate':
+      return html(reply, outcome.failed ? 401 : 200, gatePage(outcome.failed));
+    case 'rate_limited':
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
+      return html(reply, 429, tooManyAttemptsPage(outcome.retryAfterSeconds));
+  }
+}
+
+/**
+ * The public resolver: GET and HEAD /<shortCode> on the PUBLIC_URL host or an account's custom
+ * domain, and POST /<shortCode> for a gated code's password form. The decisions live in
+ * ResolverService; this file only translates HTTP.
+ */
+export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService }> = async (app, { resolver }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.route<{ Params: { shortCode: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/:shortCode',
+    schema: { hide: true },
+    handler: async (request, reply) => answer(request, reply, await resolver.visit(visitOf(request))),
+  });
+
+  app.post<{ Params: { shortCode: string } }>('/:shortCode', { schema: { hide: true } }, async (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const password = typeof body?.password === 'string' ? body.password : '';
+    return answer(request, reply, await resolver.unlock(visitOf(request), password));
+  });
+};

@@ -1,0 +1,100 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { containsPattern, escapeLike } from '../../db/dialect.js';
+import type { CodesTable, Schema } from '../../db/schema.js';
+import type { Design } from '../designs/design.schema.js';
+import type { Rule } from '../routing/rules.schema.js';
+import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
+
+const toCode = (row: Selectable<CodesTable>): Code => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  mode: row.mode as CodeMode,
+  status: row.status as CodeStatus,
+  domain: row.domain,
+  shortCode: row.short_code,
+  destination: row.destination,
+  design: JSON.parse(row.design) as Design,
+  rules: JSON.parse(row.rules) as Rule[],
+  gateHash: row.gate_hash,
+  scans: Number(row.scans),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toRow = (code: Code) => ({
+  id: code.id,
+  account_id: code.accountId,
+  name: code.name,
+  name_lower: code.name.toLowerCase(),
+  mode: code.mode,
+  status: code.status,
+  domain: code.domain,
+  short_code: code.shortCode,
+  destination: code.destination,
+  design: JSON.stringify(code.design),
+  rules: JSON.stringify(code.rules),
+  gate_hash: code.gateHash,
+  created_at: code.createdAt,
+  updated_at: code.updatedAt,
+});
+
+export class CodesRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  async insert(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.insertInto('codes').values(toRow(code)).execute();
+  }
+
+  /** Writes every mutable field of the code. */
+  async update(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
+    const { id, account_id, created_at: _createdAt, ...changes } = toRow(code);
+    await db.updateTable('codes').set(changes).where('id', '=', id).where('account_id', '=', account_id).execute();
+  }
+
+  async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Code | null> {
+    const row = await db
+      .selectFrom('codes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? toCode(row) : null;
+  }
+
+  async findById(id: string): Promise<Code | null> {
+    const row = await this.db.selectFrom('codes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toCode(row) : null;
+  }
+
+  /** Newest first; `name` matches a case-insensitive substring of the name only. */
+  async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
+    let q = this.db.selectFrom('codes').selectAll().where('account_id', '=', accountId);
+    if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
+    if (query.status) q = q.where('status', '=', query.status);
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    return rows.map(toCode);
+  }
+
+  async countLive(accountId: string, db: Kysely<Schema> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('status', '<>', 'archived')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Names in the account starting with `prefix` (case-sensitive), for choosing a clone's name. */
+  async namesStartingWith(accountId: string, prefix: string, db: Kysely<Schema> = this.db): Promise<string[]> {
+    const pattern = `${escapeLike(prefix.toLowerCase())}%`;
+    const rows = await db
+      .selectFrom('codes')
+      .select('name')
+      .where('account_id', '=', accountId)
+      .where(sql<boolean>`name_lower like ${pattern} escape '\\'`)
+      .execute();
+    return rows.map((r) => r.name).filter((n) => n.startsWith(prefix));
+  }
+}

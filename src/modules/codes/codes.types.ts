@@ -1,0 +1,52 @@
+import type { Design, DesignInput } from '../designs/design.schema.js';
+import type { Rule } from '../routing/rules.schema.js';
+
+export type CodeMode = 'dynamic' | 'static';
+export type CodeStatus = 'active' | 'paused' | 'archived';
+
+export interface Code {
+  id: string;
+  accountId: string;
+  name: string;
+  mode: CodeMode;
+  status: CodeStatus;
+  /** Namespace of the ending: '' for the PUBLIC_URL host, else the account's domain. */
+  domain: string;
+  shortCode: string | null;
+  destination: string;
+  design: Design;
+  rules: Rule[];
+  /** scrypt hash of the gate password, or null when the code is not gated. */
+  gateHash: string | null;
+  scans: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CreateCodeInput {
+  name: string;
+  url: string;
+  mode?: CodeMode;
+  shortCode?: string;
+  design?: DesignInput;
+  rules?: Rule[];
+  gate?: { password: string } | null;
+}
+
+export interface UpdateCodeInput {
+  name?: string;
+  url?: string;
+  status?: 'active' | 'paused';
+  design?: DesignInput;
+  rules?: Rule[];
+  gate?: { password: string } | null;
+}
+
+export interface ListCodesQuery {
+  limit: number;
+  offset: number;
+  name?: string;
+  status?: CodeStatus;
+}
+
+export const NAME_MAX = 200;

@@ -1,0 +1,87 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The visual design of a QR symbol, shared by codes and saved designs (templates): applying a
+ * design copies this document. Rendering happens on the client; the service only validates it.
+ */
+const Colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'A colour as #RRGGBB.' });
+
+export const LOGO_URL_MAX = 2048;
+
+export const Design = Type.Object(
+  {
+    foreground: Colour,
+    background: Colour,
+    moduleStyle: Type.Union(['square', 'rounded', 'dots', 'classy'].map((s) => Type.Literal(s))),
+    cornerStyle: Type.Union(
+      ['square', 'rounded', 'dot'].map((s) => Type.Literal(s)),
+      { description: 'Style of the three finder patterns.' },
+    ),
+    cornerColour: Type.Optional(Colour),
+    logo: Type.Union([
+      Type.Object(
+        {
+          url: Type.String({
+            minLength: 1,
+            maxLength: LOGO_URL_MAX,
+            pattern: '^https?://',
+            description: 'Address of the logo image (http or https).',
+          }),
+          size: Type.Number({
+            minimum: 0.05,
+            maximum: 0.3,
+            description: 'Logo width as a fraction of the symbol width (0.05 to 0.3).',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+    errorCorrection: Type.Union(['L', 'M', 'Q', 'H'].map((s) => Type.Literal(s))),
+    quietZone: Type.Integer({ minimum: 0, maximum: 16, description: 'Margin in modules; 4 is the standard.' }),
+    frame: Type.Union([
+      Type.Object(
+        {
+          style: Type.Union(['box', 'banner-top', 'banner-bottom'].map((s) => Type.Literal(s))),
+          text: Type.String({ maxLength: 40 }),
+          colour: Colour,
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: false, title: 'Design' },
+);
+export type Design = Static<typeof Design>;
+
+/** What a write accepts: any subset, completed from the defaults. */
+export const DesignInput = Type.Partial(Design, { additionalProperties: false, title: 'DesignInput' });
+export type DesignInput = Static<typeof DesignInput>;
+
+export const DEFAULT_DESIGN: Design = {
+  foreground: '#000000',
+  background: '#FFFFFF',
+  moduleStyle: 'square',
+  cornerStyle: 'square',
+  logo: null,
+  errorCorrection: 'M',
+  quietZone: 4,
+  frame: null,
+};
+
+/** Completes a partial design from the defaults (or from a base design when changing one). */
+export function completeDesign(input: DesignInput | undefined, base: Design = DEFAULT_DESIGN): Design {
+  return { ...base, ...(input ?? {}) } as Design;
+}
+
+/** Rules a schema cannot state: a logo hides modules, so it needs error correction Q or H. */
+export function designProblem(design: Design): { field: string; message: string } | null {
+  if (design.logo && (design.errorCorrection === 'L' || design.errorCorrection === 'M')) {
+    return { field: 'design.errorCorrection', message: 'design.errorCorrection must be Q or H when the design has a logo.' };
+  }
+  if (design.foreground.toLowerCase() === design.background.toLowerCase()) {
+    return { field: 'design.foreground', message: 'design.foreground must differ from design.background.' };
+  }
+  return null;
+}

@@ -1,0 +1,66 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { LinksTable, Schema } from '../../db/schema.js';
+import type { Link } from './links.types.js';
+
+const toLink = (row: Selectable<LinksTable>): Link => ({
+  id: row.id,
+  accountId: row.account_id,
+  domain: row.domain,
+  shortCode: row.short_code,
+  destination: row.destination,
+  clicks: Number(row.clicks),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export class LinksRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  async insert(link: Link, db: Kysely<Schema> = this.db): Promise<void> {
+    await db
+      .insertInto('links')
+      .values({
+        id: link.id,
+        account_id: link.accountId,
+        domain: link.domain,
+        short_code: link.shortCode,
+        destination: link.destination,
+        created_at: link.createdAt,
+        updated_at: link.updatedAt,
+      })
+      .execute();
+  }
+
+  async setDestination(link: Link): Promise<void> {
+    await this.db
+      .updateTable('links')
+      .set({ destination: link.destination, updated_at: link.updatedAt })
+      .where('id', '=', link.id)
+      .where('account_id', '=', link.accountId)
+      .execute();
+  }
+
+  async findInAccount(accountId: string, id: string): Promise<Link | null> {
+    const row = await this.db
+      .selectFrom('links')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? toLink(row) : null;
+  }
+
+  /** Newest first. */
+  async list(accountId: string, limit: number, offset: number): Promise<Link[]> {
+    const rows = await this.db
+      .selectFrom('links')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(toLink);
+  }
+}

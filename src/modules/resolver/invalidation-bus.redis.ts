@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { LocalInvalidationBus, type EndingRef } from './invalidation-bus.js';
+
+/**
+ * Invalidation across instances over Redis pub/sub. Local listeners run at once; the message
+ * reaches the other instances within milliseconds. After the subscription reconnects, messages
+ * may have been missed, so listeners are told to drop everything.
+ */
+export class RedisInvalidationBus extends LocalInvalidationBus {
+  private readonly origin = randomBytes(8).toString('hex');
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly channel: string;
+  private connectedOnce = false;
+  /** Resolves once the subscription is in place. */
+  readonly ready: Promise<void>;
+
+  constructor(url: string, prefix = 'qrelay:') {
+    super();
+    this.channel = `${prefix}invalidate`;
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
+    this.subscriber.on('ready', () => {
+      if (this.connectedOnce) this.notify(null);
+      this.connectedOnce = true;
+    });
+    this.subscriber.on('error', () => undefined);
+    this.publisher.on('error', () => undefined);
+    this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
+  }
+
+  override publish(ref: EndingRef): void {
+    this.notify(ref);
+    this.publisher
+      .publish(this.channel, JSON.stringify({ o: this.origin, d: ref.domain, s: ref.shortCode }))
+      .catch(() => undefined);
+  }
+
+  private receive(message: string): void {
+    try {
+      const { o, d, s } = JSON.parse(message) as { o: string; d: string; s: string };
+      if (o !== this.origin && typeof d === 'string' && typeof s === 'string') this.notify({ domain: d, shortCode: s });
+    } catch {
+      // A malformed message changes nothing.
+    }
+  }
+
+  override async close(): Promise<void> {
+    await Promise.all([
+      this.subscriber.quit().catch(() => this.subscriber.disconnect()),
+      this.publisher.quit().catch(() => this.publisher.disconnect()),
+    ]);
+  }
+}

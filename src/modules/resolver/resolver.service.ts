@@ -1,0 +1,190 @@
+import { createHmac } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { CounterStore } from '../limits/counter-store.js';
+import { isEndingShape } from '../endings/endings.js';
+import { route, type ScanContext } from '../routing/rules.js';
+import { checkGatePass, GATE_PASS_MS, issueGatePass, verifyGatePassword } from './gate.js';
+import { recordSafely, type Hit, type HitRecorder } from './hit-recorder.js';
+import type { InvalidationBus } from './invalidation-bus.js';
+import { Lru } from './lru.js';
+import type { ResolverRepository } from './resolver.repository.js';
+import type { Outcome, Target, Visit } from './resolver.types.js';
+
+export interface ResolverOptions {
+  publicUrl: string;
+  /** Cached targets per instance. */
+  cacheSize?: number;
+  /** How long "no such ending" is remembered (it is also forgotten when the ending is created). */
+  negativeTtlMs?: number;
+  random?: () => number;
+  onRecordError?: (error: unknown) => void;
+}
+
+const HOST_TTL_MS = 60_000;
+const GATE_ATTEMPTS_PER_MINUTE = 10;
+const PLACEMENT_MAX = 64;
+const GEO_HEADERS = [
+  'cf-ipcountry',
+  'cf-region',
+  'cf-region-code',
+  'cf-ipcity',
+  'x-vercel-ip-country',
+  'x-vercel-ip-country-region',
+  'x-vercel-ip-city',
+  'cloudfront-viewer-country',
+];
+const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
+
+const header = (headers: Visit['headers'], name: string): string | null => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : (value?.[0] ?? null);
+};
+
+/**
+ * The public resolver's rules: which target a (host, ending) names, what state it is in,
+ * the routing rules, the password gate, and handing each counted visit to the recorder.
+ * Resolved targets are cached per instance and dropped through the invalidation bus.
+ */
+export class ResolverService {
+  private readonly targets: Lru<Target | null>;
+  private readonly hosts = new Lru<string | null>(10_000);
+  private readonly publicHosts: Set<string>;
+  private readonly negativeTtlMs: number;
+  private readonly random: () => number;
+  private generation = 0;
+
+  constructor(
+    private readonly repo: ResolverRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly counters: CounterStore,
+    bus: InvalidationBus,
+    private readonly recorder: HitRecorder,
+    private readonly clock: Clock,
+    private readonly options: ResolverOptions,
+  ) {
+    const url = new URL(options.publicUrl);
+    this.publicHosts = new Set([url.host.toLowerCase(), url.hostname.toLowerCase()]);
+    this.targets = new Lru(options.cacheSize ?? 50_000);
+    this.negativeTtlMs = options.negativeTtlMs ?? 5_000;
+    this.random = options.random ?? Math.random;
+    bus.subscribe((ref) => {
+      this.generation += 1;
+      if (ref) this.targets.delete(`${ref.domain}\n${ref.shortCode}`);
+      else this.targets.clear();
+    });
+  }
+
+  /** GET or HEAD of an ending. */
+  async visit(visit: Visit): Promise<Outcome> {
+    const target = await this.target(visit.host, visit.shortCode);
+    if (!target) return { kind: 'not_found' };
+    if (target.status !== 'active') return { kind: target.status };
+    if (target.gateHash && !checkGatePass(target.gateHash, target.id, visit.gatePass, this.clock.now()))
+      return { kind: 'gate', failed: false };
+    return { kind: 'redirect', location: this.forward(target, visit) };
+  }
+
+  /** A password sent to a gated code's form. */
+  async unlock(visit: Visit, password: string): Promise<Outcome> {
+    const target = await this.target(visit.host, visit.shortCode);
+    if (!target) return { kind: 'not_found' };
+    if (target.status !== 'active') return { kind: target.status };
+    if (!target.gateHash) return { kind: 'redirect', location: this.forward(target, visit) };
+    const now = this.clock.now();
+    const window = now - (now % 60_000);
+    const client = createHmac('sha256', target.gateHash).update(visit.clientAddress).digest('base64url');
+    const { taken } = await this.counters.take(
+      `gate:${target.id}:${client}:${window}`,
+      GATE_ATTEMPTS_PER_MINUTE,
+      window + 60_000,
+    );
+    if (!taken) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil((window + 60_000 - now) / 1000)) };
+    if (password.length > 1024 || !(await verifyGatePassword(password, target.gateHash))) return { kind: 'gate', failed: true };
+    return {
+      kind: 'gate_passed',
+      location: this.forward(target, visit),
+      pass: issueGatePass(target.gateHash, target.id, now),
+      maxAgeSeconds: GATE_PASS_MS / 1000,
+    };
+  }
+
+  /** Picks the destination and hands the visit to the recorder without waiting for it. */
+  private forward(target: Target, visit: Visit): string {
+    const now = this.clock.now();
+    const location =
+      target.rules.length === 0 ? target.destination : route(target.rules, target.destination, this.scanContext(visit, now));
+    recordSafely(this.recorder, this.hit(target, visit, now), this.options.onRecordError);
+    return location;
+  }
+
+  private scanContext(visit: Visit, now: number): ScanContext {
+    return {
+      userAgent: visit.userAgent ?? '',
+      acceptLanguage: visit.acceptLanguage ?? '',
+      country: this.country(visit),
+      now,
+      random: this.random,
+    };
+  }
+
+  private country(visit: Visit): string | null {
+    for (const name of COUNTRY_HEADERS) {
+      const value = header(visit.headers, name)?.trim().toUpperCase();
+      if (value && /^[A-Z]{2}$/.test(value) && value !== 'XX') return value;
+    }
+    return null;
+  }
+
+  private hit(target: Target, visit: Visit, now: number): Hit {
+    const geo: Record<string, string> = {};
+    for (const name of GEO_HEADERS) {
+      const value = header(visit.headers, name);
+      if (value) geo[name] = value;
+    }
+    const placement = visit.placement?.trim().slice(0, PLACEMENT_MAX) || null;
+    return {
+      kind: target.kind,
+      targetId: target.id,
+      accountId: target.accountId,
+      at: now,
+      method: visit.method,
+      countable: visit.method !== 'HEAD',
+      userAgent: visit.userAgent,
+      acceptLanguage: visit.acceptLanguage,
+      clientAddress: visit.clientAddress,
+      placement,
+      geo,
+    };
+  }
+
+  /** The target of (host, ending): from the cache, else one store round trip. */
+  private async target(host: string, shortCode: string): Promise<Target | null> {
+    if (!isEndingShape(shortCode)) return null;
+    const domain = await this.domainOf(host);
+    if (domain === null) return null;
+    const key = `${domain}\n${shortCode}`;
+    const now = this.clock.now();
+    const cached = this.targets.get(key, now);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    const target = await this.repo.find(domain, shortCode);
+    if (generation === this.generation)
+      this.targets.set(key, target, target ? Number.POSITIVE_INFINITY : now + this.negativeTtlMs);
+    return target;
+  }
+
+  /** '' for the PUBLIC_URL host, the domain for an account's custom domain, null for any other host. */
+  private async domainOf(rawHost: string): Promise<string | null> {
+    const host = rawHost.toLowerCase();
+    if (this.publicHosts.has(host)) return '';
+    const name = host.replace(/:\d+$/, '').replace(/\.$/, '');
+    const now = this.clock.now();
+    const cached = this.hosts.get(name, now);
+    if (cached !== undefined) return cached;
+    const account = name.length > 0 && name.length <= 253 ? await this.accounts.findByDomain(name) : null;
+    const domain = account?.domain ?? null;
+    this.hosts.set(name, domain, domain ? Number.POSITIVE_INFINITY : now + HOST_TTL_MS);
+    return domain;
+  }
+}
