@@ -69,6 +69,11 @@ function classify(error: unknown): Rendered {
   return { status: 500, code: 'internal_error', message: 'An unexpected error occurred.' };
 }
 
+/** The body of every failure, `{ error: { code, message, docs } }`, on every surface (REST and MCP). */
+export const errorBody = (publicUrl: string, code: ErrorCode | 'internal_error', message: string) => ({
+  error: { code, message, docs: `${publicUrl}/docs/errors#${code}` },
+});
+
 /** Renders every failure as the spec's envelope; an unexpected one is logged and becomes a generic 500. */
 export function createErrorRenderer(publicUrl: string): ErrorRenderer {
   return (error, request, reply) => {
@@ -82,6 +87,6 @@ export function createErrorRenderer(publicUrl: string): ErrorRenderer {
     return reply
       .code(rendered.status)
       .type('application/json; charset=utf-8')
-      .send({ error: { code: rendered.code, message: rendered.message, docs: `${publicUrl}/docs/errors#${rendered.code}` } });
+      .send(errorBody(publicUrl, rendered.code, rendered.message));
   };
 }

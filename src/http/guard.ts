@@ -15,8 +15,9 @@ declare module 'fastify' {
 }
 
 /**
- * What a route requires. `scope: null` means any valid token (only /me and unknown paths);
- * `metered: false` means the call neither needs API access in the plan nor spends allowance.
+ * What a route requires. `scope: null` means any valid token (/me, unknown paths, and /mcp, whose
+ * tools check their own scope); `metered: false` means the call neither needs API access in the
+ * plan nor spends allowance.
  */
 export interface Policy {
   scope: Scope | null;
@@ -26,7 +27,17 @@ export interface Policy {
 export type GuardHook = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { policy: Policy };
 export type Guard = (policy: Policy) => GuardHook;
 
+/** Where a surface reads the token from; the REST API accepts only the bearer header (SPEC 5 rule 1). */
+export type TokenReader = (request: FastifyRequest) => string | null;
+
 const BEARER = /^Bearer +(\S+) *$/i;
+
+export const bearerToken: TokenReader = (request) => BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+/** Refuses a principal whose token lacks `scope` with 403 forbidden. */
+export function assertScope(principal: Principal, scope: Scope | null): void {
+  if (scope && !principal.token.scopes.includes(scope)) throw new Forbidden(`This token lacks the ${scope} scope.`);
+}
 
 function setRateHeaders(reply: FastifyReply, rate: RateStatus): void {
   reply.header('RateLimit-Limit', String(rate.limit));
@@ -38,14 +49,14 @@ function setRateHeaders(reply: FastifyReply, rate: RateStatus): void {
  * The chain every API route runs before validation: authenticate → rate limit → scope →
  * plan → allowance. Every outcome, refusals included, carries the RateLimit headers.
  */
-export function createGuard(services: Services, anonymous: AnonymousLimiter): Guard {
-  return (policy) => Object.assign(guardHook(services, anonymous, policy), { policy });
+export function createGuard(services: Services, anonymous: AnonymousLimiter, readToken: TokenReader = bearerToken): Guard {
+  return (policy) => Object.assign(guardHook(services, anonymous, readToken, policy), { policy });
 }
 
-function guardHook(services: Services, anonymous: AnonymousLimiter, policy: Policy) {
+function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: TokenReader, policy: Policy) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const principal = match?.[1] ? await services.tokens.authenticate(match[1]) : null;
+    const token = readToken(request);
+    const principal = token ? await services.tokens.authenticate(token) : null;
     if (!principal) {
       const rate = anonymous.hit(request.ip);
       setRateHeaders(reply, rate);
@@ -56,9 +67,7 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, policy: Poli
     const rate = await services.limits.takeRate(principal.token.id, plan.ratePerMinute);
     setRateHeaders(reply, rate);
     if (!rate.allowed) throw new RateLimited(rate.resetSeconds);
-    if (policy.scope && !principal.token.scopes.includes(policy.scope)) {
-      throw new Forbidden(`This token lacks the ${policy.scope} scope.`);
-    }
+    assertScope(principal, policy.scope);
     if (policy.metered && !plan.apiAccess) throw new PlanRequired();
     if (plan.metered) {
       const quota = policy.metered

@@ -6,12 +6,15 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 const base: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
 
+/** The validator of request bodies: as sent, no coercion. MCP tool arguments use it too. */
+export const bodyValidator = (): Ajv => addFormats(new Ajv({ ...base, coerceTypes: false }));
+
 /**
  * Bodies are validated as sent (no type coercion, unknown fields refused by their schemas);
  * query strings and path parameters are text, so they are coerced to the schema's types.
  */
 export function installValidators(app: FastifyInstance): void {
-  const body = addFormats(new Ajv({ ...base, coerceTypes: false }));
+  const body = bodyValidator();
   const text = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(schema));
 }
