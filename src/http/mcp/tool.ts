@@ -1,0 +1,65 @@
+import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
+import type { Config } from '../../config/config.js';
+import type { RateStatus } from '../../modules/limits/limits.service.js';
+import type { Scope } from '../../modules/tokens/scopes.js';
+import type { Principal } from '../../modules/tokens/tokens.types.js';
+import type { Services } from '../../services.js';
+
+/** What a tool's handler receives besides its arguments: the same things a REST handler has. */
+export interface ToolContext {
+  config: Config;
+  services: Services;
+  principal: Principal;
+  /** The rate-limit window as the guard left it for this HTTP request. */
+  rate: RateStatus;
+}
+
+/** The MCP hints of a tool; `openWorldHint` is always false (a tool touches only qrelay's own data). */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+}
+
+/**
+ * One MCP tool. `input` and `output` are the REST resource's own TypeBox schemas (composed with
+ * `toolInput`), so the limits and the JSON cannot drift apart; `handler` calls the same service and
+ * presenter as the REST route and returns exactly the REST response body.
+ */
+export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
+  name: string;
+  title: string;
+  description: string;
+  /** The scope a token needs to see and call the tool; null for none (like /me). */
+  scope: Scope | null;
+  input: I;
+  output: O;
+  annotations: ToolHints;
+  handler(args: Static<I>, context: ToolContext): Promise<Static<O>>;
+}
+
+/** Keeps a tool's argument and result types tied to its schemas. */
+export const defineTool = <I extends TObject, O extends TObject>(tool: ToolDefinition<I, O>): ToolDefinition =>
+  tool as unknown as ToolDefinition;
+
+export const READ: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+/** Adds something new; calling twice adds twice. */
+export const ADD: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
+/** Overwrites or ends something; calling twice with the same arguments changes nothing more. */
+export const CHANGE: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+
+/**
+ * One argument object from REST parts (path parameters, query, body): their properties together,
+ * unknown fields refused, and a property with a default no longer required (an assistant may omit it).
+ */
+export function toolInput<T extends TObject[]>(...parts: [...T]): TComposite<T> {
+  const schema = Type.Composite(parts, { additionalProperties: false });
+  const raw = schema as unknown as { properties: Record<string, { default?: unknown }>; required?: string[] };
+  const required = (raw.required ?? []).filter((key) => raw.properties[key]?.default === undefined);
+  if (required.length > 0) raw.required = required;
+  else delete raw.required;
+  return schema;
+}
+
+/** No arguments. */
+export const NoInput = Type.Object({}, { additionalProperties: false });
