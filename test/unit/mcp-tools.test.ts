@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/http/mcp/tools/index.js';
+import { ADD, CHANGE, READ } from '../../src/http/mcp/tool.js';
+import { SCOPES } from '../../src/modules/tokens/scopes.js';
+
+describe('the MCP tool registry', () => {
+  it('names every tool once, in snake case, with a known scope and one of the hint presets', () => {
+    expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
+    for (const tool of TOOLS) {
+      expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      if (tool.scope !== null) expect(SCOPES).toContain(tool.scope);
+      expect([READ, ADD, CHANGE]).toContain(tool.annotations);
+      expect(tool.annotations === READ, tool.name).toBe(/_(list|get|deliveries)$|^whoami$/.test(tool.name));
+    }
+  });
+
+  it('takes closed argument objects and answers with the REST envelope', () => {
+    for (const tool of TOOLS) {
+      expect(tool.input.type, tool.name).toBe('object');
+      expect(tool.input.additionalProperties, tool.name).toBe(false);
+      expect(Object.keys(tool.output.properties), tool.name).toEqual(['data']);
+    }
+  });
+
+  it('needs a write scope for every tool that changes something, except webhooks (SPEC: analytics:read)', () => {
+    for (const tool of TOOLS.filter((t) => t.annotations !== READ && !t.name.startsWith('webhooks_'))) {
+      expect(tool.scope, tool.name).toMatch(/:write$/);
+    }
+  });
+});
