@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, PlanRequired, QuotaExceeded, RateLimited, Unauthorized } from '../lib/errors.js';
 import type { AnonymousLimiter } from '../modules/limits/anonymous-limiter.js';
-import type { RateStatus } from '../modules/limits/limits.service.js';
+import type { QuotaStatus, RateStatus } from '../modules/limits/limits.service.js';
 import type { Scope } from '../modules/tokens/scopes.js';
 import type { Principal } from '../modules/tokens/tokens.types.js';
 import type { Services } from '../services.js';
@@ -22,6 +22,11 @@ declare module 'fastify' {
 export interface Policy {
   scope: Scope | null;
   metered: boolean;
+  /**
+   * Whether the request itself spends one from the allowance (default: when metered). /mcp is metered
+   * but does not spend: its tool calls do, one each, through `spendAllowance`.
+   */
+  spends?: boolean;
 }
 
 export type GuardHook = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { policy: Policy };
@@ -70,20 +75,31 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
     assertScope(principal, policy.scope);
     if (policy.metered && !plan.apiAccess) throw new PlanRequired();
     if (plan.metered) {
-      const quota = policy.metered
-        ? await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance)
-        : await services.limits.quota(principal.account.id, plan.monthlyAllowance);
+      const quota =
+        policy.metered && (policy.spends ?? true)
+          ? await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance)
+          : await services.limits.quota(principal.account.id, plan.monthlyAllowance);
       reply.header('Quota-Limit', String(quota.limit));
       reply.header('Quota-Remaining', String(quota.remaining));
-      if (policy.metered && !quota.allowed) {
-        throw new QuotaExceeded(
-          `The monthly allowance of ${quota.limit} requests is spent; it resets at ${new Date(quota.resetsAt).toISOString()}.`,
-        );
-      }
+      if (policy.metered && !quota.allowed) throw quotaExceeded(quota);
     }
     request.principal = principal;
     request.rate = rate;
   };
+}
+
+function quotaExceeded(quota: QuotaStatus): QuotaExceeded {
+  return new QuotaExceeded(
+    `The monthly allowance of ${quota.limit} requests is spent; it resets at ${new Date(quota.resetsAt).toISOString()}.`,
+  );
+}
+
+/** Spends one from the company's monthly allowance (metered plans), or throws quota_exceeded. */
+export async function spendAllowance(services: Services, principal: Principal): Promise<void> {
+  const plan = principal.account.plan;
+  if (!plan.metered) return;
+  const quota = await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance);
+  if (!quota.allowed) throw quotaExceeded(quota);
 }
 
 /** The policy a route's onRequest hooks carry, if it is guarded. */

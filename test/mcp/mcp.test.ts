@@ -191,7 +191,7 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('plan_required');
   });
 
-  it('counts every MCP request against the per-minute rate and the monthly allowance', async () => {
+  it('counts every MCP request against the per-minute rate, and every tool call against the monthly allowance', async () => {
     h.clock.set(Date.UTC(2026, 2, 10, 12, 0, 15));
     const limited = await h.factory.tenant({ plan: 'business', ratePerMinute: 2 });
     const statuses = [];
@@ -201,11 +201,23 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
     expect(((await statuses[2]!.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
 
     const metered = await h.factory.tenant({ plan: 'starter', monthlyAllowance: 2 });
-    const spent = [];
-    for (let i = 0; i < 3; i++) spent.push(await rpc(url, { authorization: `Bearer ${metered.token}` }));
-    expect(spent.map((r) => r.status)).toEqual([200, 200, 402]);
-    expect(spent.map((r) => r.headers.get('quota-remaining'))).toEqual(['1', '0', '0']);
-    expect(((await spent[2]!.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
+    const bearer = { authorization: `Bearer ${metered.token}` };
+    // The protocol's own messages spend nothing.
+    for (let i = 0; i < 3; i++) expect((await rpc(url, bearer)).status).toBe(200);
+    const whoami = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'whoami', arguments: {} } };
+    const remaining = [];
+    for (let i = 0; i < 2; i++) {
+      const res = (await (await rpc(url, bearer, whoami)).json()) as {
+        result: { structuredContent: { data: { allowance: { remaining: number } } } };
+      };
+      remaining.push(res.result.structuredContent.data.allowance.remaining);
+    }
+    expect(remaining).toEqual([1, 0]);
+    // Once it is spent, every request is refused like REST's.
+    const after = await rpc(url, bearer, whoami);
+    expect(after.status).toBe(402);
+    expect(after.headers.get('quota-remaining')).toBe('0');
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
     const rest = await h.request({ method: 'GET', url: '/api/v1/codes', token: metered.token });
     expect(rest.json().error.code).toBe('quota_exceeded');
   });

@@ -31,39 +31,44 @@ function handOver(reply: FastifyReply): void {
 
 /**
  * The MCP endpoint (Streamable HTTP, stateless: a fresh server and transport per request).
- * Each POST runs the API chain once (authenticate → rate → plan → allowance); tools check their scope.
+ * Each POST runs the API chain once (authenticate → rate → plan → allowance left); each tool call checks
+ * its scope and spends one from the allowance, so the protocol's own messages (initialize, tools/list) are free.
  */
 export const mcpRoutes: FastifyPluginAsync<McpContext> = async (app, { config, services, guard, tools }) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('rate', null);
 
-  app.post('/mcp', { onRequest: guard({ scope: null, metered: true }), schema: { hide: true } }, async (request, reply) => {
-    const server = buildMcpServer({
-      config,
-      services,
-      tools,
-      principal: principalOf(request),
-      rate: request.rate!,
-      log: request.log,
-      requestId: request.id,
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    handOver(reply);
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (error) {
-      request.log.error({ err: error }, 'MCP transport failed');
-      if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        reply.raw.end(JSON.stringify(errorBody(config.publicUrl, 'internal_error', 'An unexpected error occurred.')));
+  app.post(
+    '/mcp',
+    { onRequest: guard({ scope: null, metered: true, spends: false }), schema: { hide: true } },
+    async (request, reply) => {
+      const server = buildMcpServer({
+        config,
+        services,
+        tools,
+        principal: principalOf(request),
+        rate: request.rate!,
+        log: request.log,
+        requestId: request.id,
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      handOver(reply);
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (error) {
+        request.log.error({ err: error }, 'MCP transport failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          reply.raw.end(JSON.stringify(errorBody(config.publicUrl, 'internal_error', 'An unexpected error occurred.')));
+        }
       }
-    }
-  });
+    },
+  );
 
   // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: unknown, reply: FastifyReply) =>

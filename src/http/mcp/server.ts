@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, InvalidRequest } from '../../lib/errors.js';
 import { errorBody, describeValidation } from '../errors.js';
-import { assertScope } from '../guard.js';
+import { assertScope, spendAllowance } from '../guard.js';
 import { bodyValidator } from '../validation.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 
@@ -83,6 +83,7 @@ export function buildMcpServer(context: McpRequestContext): McpServer {
     if (!tool) throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
       assertScope(principal, tool.scope);
+      await spendAllowance(context.services, principal);
       const result = (await tool.handler(validArguments(tool, request.params.arguments), context)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
