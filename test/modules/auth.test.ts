@@ -64,7 +64,7 @@ describe.each(STORES)('password links and sessions ($name)', (store) => {
   it('refuses unusable links and weak passwords with 400, consuming nothing', async () => {
     const user = await h.factory.user(t.account.id);
     const secret = await h.factory.mailedSecret(user.email);
-    for (const token of ['', 'short', `${secret.slice(0, -1)}x`, `${secret} extra`]) {
+    for (const token of ['', 'short', `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`, `${secret} extra`]) {
       await expect(reset(token)).rejects.toMatchObject({ code: 'invalid_request' });
     }
     await expect(reset(secret, 'too short')).rejects.toMatchObject({ code: 'invalid_request', field: 'password' });

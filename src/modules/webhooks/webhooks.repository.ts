@@ -183,21 +183,23 @@ export class WebhooksRepository {
       await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhookId).execute();
   }
 
-  /** Records a failed attempt: retried at `retryAt`, or failed for good when it is null. */
+  /**
+   * Records a failed attempt: retried at `retryAt`, or failed for good when it is null. Like `disable`,
+   * it touches the subscription row before its deliveries, so the two never wait on each other in a cycle.
+   */
   async failed(delivery: Delivery, result: AttemptResult, at: number, retryAt: number | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('webhooks')
+        .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(at)) }))
+        .where('id', '=', delivery.webhookId)
+        .execute();
       await this.finishAttempt(
         trx,
         delivery,
         result,
         retryAt === null ? { status: 'failed', completed_at: at } : { status: 'pending', next_attempt_at: retryAt },
       );
-      await trx
-        .updateTable('webhooks')
-        .set({ failing_since: at })
-        .where('id', '=', delivery.webhookId)
-        .where('failing_since', 'is', null)
-        .execute();
     });
   }
 
