@@ -68,6 +68,13 @@ describe.each(STORES)('/folders ($name)', (store) => {
     expect(await codeIds(`folderId=${apples.id}`, tenant.token)).toEqual([archived.id]);
   });
 
+  it('orders names the same way on every store: lower-cased, by code point', async () => {
+    const tenant = await h.factory.tenant();
+    for (const name of ['ab', 'A.c', 'a-b', 'a b', 'Éclair', 'zed']) await folder(name, tenant.token);
+    const names = (await call('GET', '/folders', undefined, tenant.token)).json().data.map((f: { name: string }) => f.name);
+    expect(names).toEqual(['a b', 'a-b', 'A.c', 'ab', 'zed', 'Éclair']);
+  });
+
   it('refuses a duplicate name in any case, on create and rename, writing nothing', async () => {
     const tenant = await h.factory.tenant();
     const menus = await folder('Menus', tenant.token);

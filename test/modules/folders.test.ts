@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
-import type { FolderAnalyticsQuery, FolderAnalyticsSource } from '../../src/modules/folders/folders.analytics.js';
+import {
+  noFolderAnalytics,
+  type FolderAnalyticsQuery,
+  type FolderAnalyticsSource,
+} from '../../src/modules/folders/folders.analytics.js';
 import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
 import { FoldersService } from '../../src/modules/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { STORES } from '../support/stores.js';
 
-describe.each(STORES)('folder analytics through a plugged-in source ($name)', (store) => {
+describe.each(STORES)('folders service ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {
@@ -74,5 +78,20 @@ describe.each(STORES)('folder analytics through a plugged-in source ($name)', (s
         field: 'days',
       });
     }
+  });
+
+  it('deletes a folder in one transaction: a failure part-way leaves its codes in it', async () => {
+    const folder = await h.services.folders.create(t.account.id, { name: 'Sturdy' });
+    const code = await h.factory.code(t.account.id, { folderId: folder.id });
+    const { db } = h.infra.database;
+    const failing = new (class extends FoldersRepository {
+      override async delete(): Promise<void> {
+        throw new Error('the store went away');
+      }
+    })(db);
+    const service = new FoldersService(db, failing, new CodesRepository(db), noFolderAnalytics, h.clock);
+    await expect(service.delete(t.account.id, folder.id)).rejects.toThrow('the store went away');
+    expect((await h.services.codes.get(t.account.id, code.id)).folderId).toBe(folder.id);
+    expect((await h.services.folders.get(t.account.id, folder.id)).codeCount).toBe(1);
   });
 });
