@@ -33,6 +33,11 @@ import { LocalInvalidationBus, type InvalidationBus } from './modules/resolver/i
 import { RedisInvalidationBus } from './modules/resolver/invalidation-bus.redis.js';
 import { ResolverRepository } from './modules/resolver/resolver.repository.js';
 import { ResolverService } from './modules/resolver/resolver.service.js';
+import { noFolderAnalytics } from './modules/folders/folders.analytics.js';
+import { FoldersRepository } from './modules/folders/folders.repository.js';
+import { FoldersService } from './modules/folders/folders.service.js';
+import { TemplatesRepository } from './modules/templates/templates.repository.js';
+import { TemplatesService } from './modules/templates/templates.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -61,6 +66,8 @@ export interface Services {
   codes: CodesService;
   links: LinksService;
   resolver: ResolverService;
+  folders: FoldersService;
+  templates: TemplatesService;
 }
 
 export interface ServiceOptions {
@@ -132,6 +139,9 @@ export function buildServices(
   );
   const endingsRepo = new EndingsRepository(db);
   const endings = new EndingsService(db);
+  const codesRepo = new CodesRepository(db);
+  const foldersRepo = new FoldersRepository(db);
+  const templates = new TemplatesService(new TemplatesRepository(db), clock);
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
@@ -142,7 +152,7 @@ export function buildServices(
     passwords,
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,
-    codes: new CodesService(new CodesRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
+    codes: new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates),
     links: new LinksService(new LinksRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
     resolver: new ResolverService(
       new ResolverRepository(db),
@@ -155,5 +165,8 @@ export function buildServices(
         publicUrl: infra.config.publicUrl,
       },
     ),
+    // The folder analytics source answers zeros until the events store provides one (ADR 0042).
+    folders: new FoldersService(db, foldersRepo, codesRepo, noFolderAnalytics, clock),
+    templates,
   };
 }

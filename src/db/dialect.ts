@@ -38,3 +38,11 @@ export async function lockRow(trx: Kysely<any>, table: string, id: string): Prom
   if (dialectOf(trx) !== 'postgres') return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
 }
+
+/**
+ * `column` for ORDER BY in code-point order on both engines: SQLite compares bytes already, while
+ * PostgreSQL would follow the database's locale, so lists would sort differently per store.
+ */
+export function codePointOrder(db: Kysely<any>, column: string) {
+  return dialectOf(db) === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+}

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_codes_links.js';
 import * as m0003 from './migrations/0003_team.js';
 import * as m0005 from './migrations/0005_webhooks.js';
+import * as m0006 from './migrations/0006_folders_templates.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_codes_links': m0002,
   '0003_team': m0003,
   '0005_webhooks': m0005,
+  '0006_folders_templates': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

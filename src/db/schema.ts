@@ -137,6 +137,7 @@ export interface CodesTable {
   design: string;
   rules: string;
   gate_hash: string | null;
+  folder_id: string | null;
   scans: Generated<number>;
   created_at: number;
   updated_at: number;
@@ -149,6 +150,26 @@ export interface LinksTable {
   short_code: string;
   destination: string;
   clicks: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FoldersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_lower: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_lower: string;
+  /** The complete design document, as JSON. */
+  design: string;
   created_at: number;
   updated_at: number;
 }
@@ -166,4 +187,6 @@ export interface Schema {
   endings: EndingsTable;
   codes: CodesTable;
   links: LinksTable;
+  folders: FoldersTable;
+  templates: TemplatesTable;
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { containsPattern, escapeLike } from '../../db/dialect.js';
+import { codePointOrder, containsPattern, escapeLike } from '../../db/dialect.js';
 import type { CodesTable, Schema } from '../../db/schema.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
@@ -17,6 +17,7 @@ const toCode = (row: Selectable<CodesTable>): Code => ({
   design: JSON.parse(row.design) as Design,
   rules: JSON.parse(row.rules) as Rule[],
   gateHash: row.gate_hash,
+  folderId: row.folder_id,
   scans: Number(row.scans),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -35,6 +36,7 @@ const toRow = (code: Code) => ({
   design: JSON.stringify(code.design),
   rules: JSON.stringify(code.rules),
   gate_hash: code.gateHash,
+  folder_id: code.folderId,
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });
@@ -46,9 +48,9 @@ export class CodesRepository {
     await db.insertInto('codes').values(toRow(code)).execute();
   }
 
-  /** Writes every mutable field of the code. */
+  /** Writes every mutable field of the code but its folder (moveToFolder), so a stale read never undoes a move. */
   async update(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
-    const { id, account_id, created_at: _createdAt, ...changes } = toRow(code);
+    const { id, account_id, created_at: _createdAt, folder_id: _folderId, ...changes } = toRow(code);
     await db.updateTable('codes').set(changes).where('id', '=', id).where('account_id', '=', account_id).execute();
   }
 
@@ -72,6 +74,7 @@ export class CodesRepository {
     let q = this.db.selectFrom('codes').selectAll().where('account_id', '=', accountId);
     if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
     if (query.status) q = q.where('status', '=', query.status);
+    if (query.folderId) q = q.where('folder_id', '=', query.folderId);
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
     return rows.map(toCode);
   }
@@ -96,5 +99,32 @@ export class CodesRepository {
       .where(sql<boolean>`name_lower like ${pattern} escape '\\'`)
       .execute();
     return rows.map((r) => r.name).filter((n) => n.startsWith(prefix));
+  }
+
+  async moveToFolder(accountId: string, id: string, folderId: string | null, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.updateTable('codes').set({ folder_id: folderId }).where('id', '=', id).where('account_id', '=', accountId).execute();
+  }
+
+  /** Every code of a folder (archived ones too), by name then id. */
+  async inFolder(accountId: string, folderId: string): Promise<{ id: string; name: string }[]> {
+    return this.db
+      .selectFrom('codes')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('folder_id', '=', folderId)
+      .orderBy(codePointOrder(this.db, 'name_lower'))
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Takes every code out of a folder (before the folder goes); returns how many were in it. */
+  async leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema> = this.db): Promise<number> {
+    const result = await db
+      .updateTable('codes')
+      .set({ folder_id: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('folder_id', '=', folderId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

@@ -4,34 +4,23 @@ import type { Schema } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
+import { validName } from '../../lib/names.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Account } from '../accounts/accounts.types.js';
-import { completeDesign, designProblem, type Design, type DesignInput } from '../designs/design.schema.js';
+import { validDesign } from '../designs/design.schema.js';
 import { validateDestination } from '../endings/destination.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
+import type { FoldersRepository } from '../folders/folders.repository.js';
 import { effectivePlan } from '../plans/plans.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../resolver/gate.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
+import type { TemplatesService } from '../templates/templates.service.js';
 import { cloneName } from './clone-name.js';
 import type { CodesRepository } from './codes.repository.js';
 import { NAME_MAX, type Code, type CreateCodeInput, type ListCodesQuery, type UpdateCodeInput } from './codes.types.js';
-
-function validName(value: string, field = 'name'): string {
-  const name = value.trim();
-  if (name.length === 0 || name.length > NAME_MAX)
-    throw new InvalidRequest(`${field} must be 1 to ${NAME_MAX} characters.`, field);
-  return name;
-}
-
-function validDesign(input: DesignInput | undefined, base?: Design): Design {
-  const design = completeDesign(input, base);
-  const problem = designProblem(design);
-  if (problem) throw new InvalidRequest(problem.message, problem.field);
-  return design;
-}
 
 async function gateHash(gate: { password: string } | null): Promise<string | null> {
   if (gate === null) return null;
@@ -51,6 +40,8 @@ export class CodesService {
     private readonly claims: EndingsService,
     private readonly bus: InvalidationBus,
     private readonly clock: Clock,
+    private readonly folders: FoldersRepository,
+    private readonly templates: TemplatesService,
   ) {}
 
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
@@ -65,10 +56,10 @@ export class CodesService {
 
   async create(accountId: string, input: CreateCodeInput): Promise<Code> {
     const mode = input.mode ?? 'dynamic';
-    const name = validName(input.name);
+    const name = validName(input.name, NAME_MAX);
     const destination = validateDestination(input.url);
     const rules = validateRules(input.rules ?? []);
-    const design = validDesign(input.design);
+    const design = validDesign(input.design, await this.templateDesign(accountId, input.templateId));
     if (mode === 'static') {
       for (const field of ['shortCode', 'rules', 'gate'] as const) {
         if (input[field] != null && !(field === 'rules' && rules.length === 0)) {
@@ -91,6 +82,7 @@ export class CodesService {
       design,
       rules,
       gateHash: hash,
+      folderId: input.folderId ?? null,
       scans: 0,
       createdAt: now,
       updatedAt: now,
@@ -101,7 +93,7 @@ export class CodesService {
   async update(accountId: string, id: string, input: UpdateCodeInput): Promise<Code> {
     const code = await this.get(accountId, id);
     const next: Code = { ...code, updatedAt: this.clock.now() };
-    if (input.name !== undefined) next.name = validName(input.name);
+    if (input.name !== undefined) next.name = validName(input.name, NAME_MAX);
     if (input.url !== undefined && input.url !== code.destination) {
       if (code.mode === 'static')
         throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
@@ -111,7 +103,10 @@ export class CodesService {
       if (code.status === 'archived') throw new InvalidRequest('status cannot change: the code is archived.', 'status');
       next.status = input.status;
     }
-    if (input.design !== undefined) next.design = validDesign(input.design, code.design);
+    if (input.templateId !== undefined || input.design !== undefined) {
+      next.design = validDesign(input.design, (await this.templateDesign(accountId, input.templateId)) ?? code.design);
+    }
+    if (input.folderId !== undefined) next.folderId = input.folderId;
     if (input.rules !== undefined) {
       if (code.mode === 'static' && input.rules.length > 0)
         throw new InvalidRequest('rules are only for dynamic codes.', 'rules');
@@ -121,7 +116,12 @@ export class CodesService {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
       next.gateHash = await gateHash(input.gate);
     }
-    await this.codes.update(next);
+    await this.claims.transaction(async (trx) => {
+      const moves = next.folderId !== code.folderId;
+      const folderId = moves ? await this.folderFor(trx, accountId, next.folderId, true) : null;
+      await this.codes.update(next, trx);
+      if (moves) await this.codes.moveToFolder(accountId, id, folderId, trx);
+    });
     this.changed(next);
     return next;
   }
@@ -136,7 +136,7 @@ export class CodesService {
     return next;
   }
 
-  /** Same destination, design, rules and gate; its own id and ending; no history; counts as a code. */
+  /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
   async clone(accountId: string, id: string): Promise<Code> {
     const original = await this.get(accountId, id);
     const account = await this.account(accountId);
@@ -166,7 +166,9 @@ export class CodesService {
         cloneOf === undefined
           ? code.name
           : cloneName(cloneOf, await this.codes.namesStartingWith(account.id, cloneOf.slice(0, NAME_MAX - 12), trx));
-      const row: Code = { ...code, name, shortCode: ending };
+      // A clone follows its original's folder, or goes in none if that folder has just been deleted.
+      const folderId = await this.folderFor(trx, account.id, code.folderId, cloneOf === undefined);
+      const row: Code = { ...code, name, shortCode: ending, folderId };
       await this.codes.insert(row, trx);
       if (ending !== null) {
         await this.endings.insert(
@@ -189,6 +191,26 @@ export class CodesService {
         : await this.claims.claim(chosen, (trx, ending) => write(trx, ending));
     this.changed(created);
     return created;
+  }
+
+  /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
+  private async templateDesign(accountId: string, id: string | undefined) {
+    return id === undefined ? undefined : (await this.templates.get(accountId, id)).design;
+  }
+
+  /**
+   * The folder a code may be written into, held (PostgreSQL) until the transaction ends so it cannot
+   * go meanwhile. A folder the request names must be the account's (404 otherwise); one carried over
+   * from an original that has just been deleted leaves the code in none.
+   */
+  private async folderFor(trx: Kysely<Schema>, accountId: string, id: string | null, named: boolean): Promise<string | null> {
+    if (id === null) return null;
+    if (isId(id)) {
+      await lockRow(trx, 'folders', id);
+      if (await this.folders.findInAccount(accountId, id, trx)) return id;
+    }
+    if (named) throw new NotFound('folder');
+    return null;
   }
 
   private async account(accountId: string): Promise<Account> {

@@ -18,6 +18,8 @@ export interface Code {
   rules: Rule[];
   /** scrypt hash of the gate password, or null when the code is not gated. */
   gateHash: string | null;
+  /** The folder the code is in, if any. */
+  folderId: string | null;
   scans: number;
   createdAt: number;
   updatedAt: number;
@@ -31,6 +33,9 @@ export interface CreateCodeInput {
   design?: DesignInput;
   rules?: Rule[];
   gate?: { password: string } | null;
+  folderId?: string | null;
+  /** A saved design to copy; `design` fields, if any, override it. */
+  templateId?: string;
 }
 
 export interface UpdateCodeInput {
@@ -40,6 +45,10 @@ export interface UpdateCodeInput {
   design?: DesignInput;
   rules?: Rule[];
   gate?: { password: string } | null;
+  /** Moves the code; null takes it out of its folder. */
+  folderId?: string | null;
+  /** A saved design to copy over the code's design; `design` fields, if any, override it. */
+  templateId?: string;
 }
 
 export interface ListCodesQuery {
@@ -47,6 +56,7 @@ export interface ListCodesQuery {
   offset: number;
   name?: string;
   status?: CodeStatus;
+  folderId?: string;
 }
 
 export const NAME_MAX = 200;

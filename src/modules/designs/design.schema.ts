@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { InvalidRequest } from '../../lib/errors.js';
 
 /**
  * The visual design of a QR symbol, shared by codes and saved designs (templates): applying a
@@ -84,4 +85,12 @@ export function designProblem(design: Design): { field: string; message: string 
     return { field: 'design.foreground', message: 'design.foreground must differ from design.background.' };
   }
   return null;
+}
+
+/** Completes `input` over `base` (the defaults, a code's design or a template's) and checks it; 400 naming the field. */
+export function validDesign(input: DesignInput | undefined, base?: Design): Design {
+  const design = completeDesign(input, base);
+  const problem = designProblem(design);
+  if (problem) throw new InvalidRequest(problem.message, problem.field);
+  return design;
 }

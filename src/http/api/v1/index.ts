@@ -3,13 +3,15 @@ import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
 import { codesRoutes } from './codes/routes.js';
+import { foldersRoutes } from './folders/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
 import { meRoutes } from './me/routes.js';
+import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes, codesRoutes, linksRoutes, usersRoutes, hooksRoutes];
+const RESOURCES = [meRoutes, codesRoutes, linksRoutes, usersRoutes, hooksRoutes, foldersRoutes, templatesRoutes];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };

@@ -23,6 +23,7 @@ export function presentCode(code: CodeRecord, publicUrl: string): Static<typeof 
     design: code.design,
     rules: code.rules,
     gate: code.gateHash === null ? null : { type: 'password' },
+    folderId: code.folderId,
     createdAt: iso(code.createdAt),
     updatedAt: iso(code.updatedAt),
   };

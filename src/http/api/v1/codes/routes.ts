@@ -19,6 +19,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
       onRequest: read,
       schema: {
         summary: 'List codes, newest first',
+        description: '`name` matches names only; `folderId` keeps the codes of one folder.',
         tags,
         querystring: ListCodesQuery,
         response: responses({ 200: CodeListResponse }),
@@ -37,7 +38,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
       schema: {
         summary: 'Create a code',
         description:
-          "Returns the whole code, including `encode`: the value to render into the symbol. Past the plan's cap on live codes: 402 quota_exceeded.",
+          "Returns the whole code, including `encode`: the value to render into the symbol. Past the plan's cap on live codes: 402 quota_exceeded. `templateId` copies a saved design (fields of `design` override it); `folderId` files the code. A template or folder that is not the account's: 404.",
         tags,
         body: CreateCodeBody,
         response: responses({ 201: CodeResponse }),
@@ -63,7 +64,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
       schema: {
         summary: 'Change a code',
         description:
-          'Repoint (dynamic codes only; a static code gives 400), rename, pause or resume, and change design, rules or gate.',
+          'Repoint (dynamic codes only; a static code gives 400), rename, pause or resume, change design (or copy a saved design with `templateId`), rules or gate, and move it with `folderId` (null: into no folder).',
         tags,
         params: IdParams,
         body: UpdateCodeBody,
@@ -80,7 +81,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
       schema: {
         summary: 'Clone a code',
         description:
-          'Same destination, design, rules and gate; its own id and short address; no history. Counts against the cap on live codes.',
+          'Same destination, design, rules, gate and folder; its own id and short address; no history. Counts against the cap on live codes.',
         tags,
         params: IdParams,
         response: responses({ 201: CodeResponse }, [404]),

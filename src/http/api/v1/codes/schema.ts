@@ -15,6 +15,11 @@ const Gate = Nullable(
     { additionalProperties: false, description: 'A password asked before forwarding; null removes the gate.' },
   ),
 );
+const FolderId = Nullable(Type.String({ maxLength: 64, description: "One of the account's folders; null for none." }));
+const TemplateId = Type.String({
+  maxLength: 64,
+  description: "One of the account's saved designs, copied into the code; `design` fields, if sent too, override it.",
+});
 const Status = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('archived')]);
 
 export const Code = Type.Object(
@@ -31,6 +36,7 @@ export const Code = Type.Object(
     design: Design,
     rules: Rules,
     gate: Nullable(Type.Object({ type: Type.Literal('password') })),
+    folderId: Nullable(Type.String({ description: 'The folder the code is in, or null.' })),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -46,8 +52,10 @@ export const CreateCodeBody = Type.Object(
       Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
     ),
     design: Type.Optional(DesignInput),
+    templateId: Type.Optional(TemplateId),
     rules: Type.Optional(Rules),
     gate: Type.Optional(Gate),
+    folderId: Type.Optional(FolderId),
   },
   { additionalProperties: false },
 );
@@ -62,8 +70,10 @@ export const UpdateCodeBody = Type.Object(
       }),
     ),
     design: Type.Optional(DesignInput),
+    templateId: Type.Optional(TemplateId),
     rules: Type.Optional(Rules),
     gate: Type.Optional(Gate),
+    folderId: Type.Optional(FolderId),
   },
   { additionalProperties: false },
 );
@@ -76,6 +86,7 @@ export const ListCodesQuery = Type.Object(
       Type.String({ maxLength: NAME_MAX, description: 'Case-insensitive part of the name; never matches the destination.' }),
     ),
     status: Type.Optional(Status),
+    folderId: Type.Optional(Type.String({ maxLength: 64, description: 'Only the codes in this folder.' })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,20 @@
+import type { Static } from '@sinclair/typebox';
+import { iso } from '../../../../lib/clock.js';
+import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../modules/folders/folders.service.js';
+import type { FolderWithCount } from '../../../../modules/folders/folders.types.js';
+import type { Folder, FolderAnalytics } from './schema.js';
+
+export const presentFolder = (folder: FolderWithCount): Static<typeof Folder> => ({
+  id: folder.id,
+  name: folder.name,
+  codeCount: folder.codeCount,
+  createdAt: iso(folder.createdAt),
+  updatedAt: iso(folder.updatedAt),
+});
+
+export const presentFolderAnalytics = (figures: FolderAnalyticsRecord): Static<typeof FolderAnalytics> => ({
+  days: figures.days,
+  scans: figures.scans,
+  uniqueVisitors: figures.uniqueVisitors,
+  codes: figures.codes.map((c) => ({ codeId: c.codeId, name: c.name, scans: c.scans, uniqueVisitors: c.uniqueVisitors })),
+});

@@ -1,0 +1,121 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { principalOf } from '../../../guard.js';
+import { responses } from '../../../schemas.js';
+import type { ApiRoutes } from '../context.js';
+import { presentFolder, presentFolderAnalytics } from './presenter.js';
+import {
+  CreateFolderBody,
+  DeletedFolderResponse,
+  FolderAnalyticsQuery,
+  FolderAnalyticsResponse,
+  FolderListResponse,
+  FolderParams,
+  FolderResponse,
+  UpdateFolderBody,
+} from './schema.js';
+
+const tags = ['folders'];
+
+export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const read = guard({ scope: 'codes:read', metered: true });
+  const write = guard({ scope: 'codes:write', metered: true });
+  const accountOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).account.id;
+
+  app.get(
+    '/folders',
+    {
+      onRequest: read,
+      schema: {
+        summary: 'List folders',
+        description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
+        tags,
+        response: responses({ 200: FolderListResponse }),
+      },
+    },
+    async (request) => ({ data: (await services.folders.list(accountOf(request))).map(presentFolder) }),
+  );
+
+  app.post(
+    '/folders',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Create a folder (addition within v1)',
+        description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
+        tags,
+        body: CreateFolderBody,
+        response: responses({ 201: FolderResponse }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: presentFolder(await services.folders.create(accountOf(request), request.body)) }),
+  );
+
+  app.get(
+    '/folders/:id',
+    {
+      onRequest: read,
+      schema: {
+        summary: 'Read a folder (addition within v1)',
+        tags,
+        params: FolderParams,
+        response: responses({ 200: FolderResponse }, [404]),
+      },
+    },
+    async (request) => ({ data: presentFolder(await services.folders.get(accountOf(request), request.params.id)) }),
+  );
+
+  app.patch(
+    '/folders/:id',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Rename a folder (addition within v1)',
+        tags,
+        params: FolderParams,
+        body: UpdateFolderBody,
+        response: responses({ 200: FolderResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: presentFolder(await services.folders.rename(accountOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/folders/:id',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Delete a folder (addition within v1)',
+        description: 'The codes it held stay, in no folder.',
+        tags,
+        params: FolderParams,
+        response: responses({ 200: DeletedFolderResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const unfiledCodes = await services.folders.delete(accountOf(request), request.params.id);
+      return { data: { id: request.params.id, deleted: true as const, unfiledCodes } };
+    },
+  );
+
+  app.get(
+    '/folders/:id/analytics',
+    {
+      onRequest: guard({ scope: 'analytics:read', metered: true }),
+      schema: {
+        summary: "Scans and unique visitors of a folder's codes",
+        description: 'Over the last `days` days (1 to 365), with a per-code breakdown. Automated traffic is excluded.',
+        tags,
+        params: FolderParams,
+        querystring: FolderAnalyticsQuery,
+        response: responses({ 200: FolderAnalyticsResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: presentFolderAnalytics(await services.folders.analytics(accountOf(request), request.params.id, request.query.days)),
+    }),
+  );
+};

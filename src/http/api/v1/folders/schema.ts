@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { FOLDER_NAME_MAX } from '../../../../modules/folders/folders.types.js';
+import { DataEnvelope, DateTime } from '../../../schemas.js';
+
+const Name = Type.String({ minLength: 1, maxLength: FOLDER_NAME_MAX, description: 'Unique in the account, whatever its case.' });
+
+export const Folder = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    codeCount: Type.Integer({ description: 'Live (not archived) codes in the folder.' }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Folder' },
+);
+
+export const CreateFolderBody = Type.Object({ name: Name }, { additionalProperties: false });
+export const UpdateFolderBody = Type.Object({ name: Type.Optional(Name) }, { additionalProperties: false });
+export const FolderParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const FolderAnalyticsQuery = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Window in days, ending now.' }) },
+  { additionalProperties: false },
+);
+
+export const FolderAnalytics = Type.Object(
+  {
+    days: Type.Integer(),
+    scans: Type.Integer({ description: "Scans of the folder's codes in the window. Automated traffic is never counted." }),
+    uniqueVisitors: Type.Integer({
+      description: 'Distinct visitors across the folder: one who scanned two of its codes counts once.',
+    }),
+    codes: Type.Array(
+      Type.Object({ codeId: Type.String(), name: Type.String(), scans: Type.Integer(), uniqueVisitors: Type.Integer() }),
+      { description: 'Every code in the folder (archived ones too), most scanned first, then by name.' },
+    ),
+  },
+  { title: 'FolderAnalytics' },
+);
+
+export const FolderResponse = DataEnvelope(Folder);
+export const FolderListResponse = DataEnvelope(Type.Array(Folder));
+export const DeletedFolderResponse = DataEnvelope(
+  Type.Object({
+    id: Type.String(),
+    deleted: Type.Literal(true),
+    unfiledCodes: Type.Integer({ description: 'Codes that were in the folder; they stay, in no folder.' }),
+  }),
+);
+export const FolderAnalyticsResponse = DataEnvelope(FolderAnalytics);

@@ -1,0 +1,103 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { principalOf } from '../../../guard.js';
+import { responses } from '../../../schemas.js';
+import type { ApiRoutes } from '../context.js';
+import { presentTemplate } from './presenter.js';
+import {
+  CreateTemplateBody,
+  DeletedTemplateResponse,
+  TemplateListResponse,
+  TemplateParams,
+  TemplateResponse,
+  UpdateTemplateBody,
+} from './schema.js';
+
+const tags = ['templates'];
+const COPY_NOTE = 'A code that used the design holds its own copy: changing or deleting the template never changes a code.';
+
+export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const read = guard({ scope: 'codes:read', metered: true });
+  const write = guard({ scope: 'codes:write', metered: true });
+  const accountOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).account.id;
+
+  app.get(
+    '/templates',
+    {
+      onRequest: read,
+      schema: {
+        summary: 'List saved designs',
+        description: 'Ordered by name, case-insensitively.',
+        tags,
+        response: responses({ 200: TemplateListResponse }),
+      },
+    },
+    async (request) => ({ data: (await services.templates.list(accountOf(request))).map(presentTemplate) }),
+  );
+
+  app.post(
+    '/templates',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Save a design',
+        description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
+        tags,
+        body: CreateTemplateBody,
+        response: responses({ 201: TemplateResponse }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: presentTemplate(await services.templates.create(accountOf(request), request.body)) }),
+  );
+
+  app.get(
+    '/templates/:id',
+    {
+      onRequest: read,
+      schema: {
+        summary: 'Read a saved design (addition within v1)',
+        tags,
+        params: TemplateParams,
+        response: responses({ 200: TemplateResponse }, [404]),
+      },
+    },
+    async (request) => ({ data: presentTemplate(await services.templates.get(accountOf(request), request.params.id)) }),
+  );
+
+  app.patch(
+    '/templates/:id',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Rename a saved design or change it (addition within v1)',
+        description: COPY_NOTE,
+        tags,
+        params: TemplateParams,
+        body: UpdateTemplateBody,
+        response: responses({ 200: TemplateResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: presentTemplate(await services.templates.update(accountOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/templates/:id',
+    {
+      onRequest: write,
+      schema: {
+        summary: 'Delete a saved design',
+        description: COPY_NOTE,
+        tags,
+        params: TemplateParams,
+        response: responses({ 200: DeletedTemplateResponse }, [404]),
+      },
+    },
+    async (request) => {
+      await services.templates.delete(accountOf(request), request.params.id);
+      return { data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { Design, DesignInput } from '../../../../modules/designs/design.schema.js';
+import { TEMPLATE_NAME_MAX } from '../../../../modules/templates/templates.types.js';
+import { DataEnvelope, DateTime } from '../../../schemas.js';
+
+const Name = Type.String({ minLength: 1, maxLength: TEMPLATE_NAME_MAX });
+
+export const Template = Type.Object(
+  { id: Type.String(), name: Type.String(), design: Design, createdAt: DateTime, updatedAt: DateTime },
+  { title: 'Template' },
+);
+
+export const CreateTemplateBody = Type.Object(
+  {
+    name: Name,
+    design: { ...DesignInput, description: 'The same design a code carries; fields left out take the defaults.' },
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateTemplateBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    design: Type.Optional({ ...DesignInput, description: "Fields to change; the others keep the template's values." }),
+  },
+  { additionalProperties: false },
+);
+
+export const TemplateParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const TemplateResponse = DataEnvelope(Template);
+export const TemplateListResponse = DataEnvelope(Type.Array(Template));
+export const DeletedTemplateResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));

@@ -1,0 +1,81 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { codePointOrder } from '../../db/dialect.js';
+import type { FoldersTable, Schema } from '../../db/schema.js';
+import type { Folder, FolderWithCount } from './folders.types.js';
+
+const toFolder = (row: Selectable<FoldersTable>): Folder => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Live codes of the folder, read from the codes(account_id, folder_id, status) index: no counter is kept. */
+const liveCodes = sql<number>`(select count(*) from codes c where c.account_id = folders.account_id and c.folder_id = folders.id and c.status <> 'archived')`;
+
+export class FoldersRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  /** Throws the store's unique violation when the account already has a folder of this name (any case). */
+  async insert(folder: Folder): Promise<void> {
+    await this.db
+      .insertInto('folders')
+      .values({
+        id: folder.id,
+        account_id: folder.accountId,
+        name: folder.name,
+        name_lower: folder.name.toLowerCase(),
+        created_at: folder.createdAt,
+        updated_at: folder.updatedAt,
+      })
+      .execute();
+  }
+
+  async rename(folder: Folder): Promise<void> {
+    await this.db
+      .updateTable('folders')
+      .set({ name: folder.name, name_lower: folder.name.toLowerCase(), updated_at: folder.updatedAt })
+      .where('id', '=', folder.id)
+      .where('account_id', '=', folder.accountId)
+      .execute();
+  }
+
+  async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Folder | null> {
+    const row = await db
+      .selectFrom('folders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? toFolder(row) : null;
+  }
+
+  async findWithCount(accountId: string, id: string): Promise<FolderWithCount | null> {
+    const row = await this.db
+      .selectFrom('folders')
+      .selectAll()
+      .select(liveCodes.as('code_count'))
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? { ...toFolder(row), codeCount: Number(row.code_count) } : null;
+  }
+
+  /** By name, case-insensitively (code-point order on both stores), then id. */
+  async list(accountId: string): Promise<FolderWithCount[]> {
+    const rows = await this.db
+      .selectFrom('folders')
+      .selectAll()
+      .select(liveCodes.as('code_count'))
+      .where('account_id', '=', accountId)
+      .orderBy(codePointOrder(this.db, 'name_lower'))
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ ...toFolder(row), codeCount: Number(row.code_count) }));
+  }
+
+  async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.deleteFrom('folders').where('id', '=', id).where('account_id', '=', accountId).execute();
+  }
+}

@@ -1,0 +1,57 @@
+import type { Clock } from '../../lib/clock.js';
+import { NotFound } from '../../lib/errors.js';
+import { isId, newId } from '../../lib/ids.js';
+import { validName } from '../../lib/names.js';
+import { validDesign } from '../designs/design.schema.js';
+import type { TemplatesRepository } from './templates.repository.js';
+import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
+
+/**
+ * Saved designs. A code that uses one holds its own copy of the design, so nothing here ever
+ * touches a code: editing or deleting a template changes only the template (ADR 0040).
+ */
+export class TemplatesService {
+  constructor(
+    private readonly templates: TemplatesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(accountId: string): Promise<Template[]> {
+    return this.templates.list(accountId);
+  }
+
+  /** The account's template, or 404 (also for another account's). */
+  async get(accountId: string, id: string): Promise<Template> {
+    const template = isId(id) ? await this.templates.findInAccount(accountId, id) : null;
+    if (!template) throw new NotFound('template');
+    return template;
+  }
+
+  async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
+    const now = this.clock.now();
+    const template: Template = {
+      id: newId(),
+      accountId,
+      name: validName(input.name, TEMPLATE_NAME_MAX),
+      design: validDesign(input.design),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.templates.insert(template);
+    return template;
+  }
+
+  async update(accountId: string, id: string, input: UpdateTemplateInput): Promise<Template> {
+    const template = await this.get(accountId, id);
+    const next: Template = { ...template, updatedAt: this.clock.now() };
+    if (input.name !== undefined) next.name = validName(input.name, TEMPLATE_NAME_MAX);
+    if (input.design !== undefined) next.design = validDesign(input.design, template.design);
+    await this.templates.update(next);
+    return next;
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    const deleted = isId(id) && (await this.templates.delete(accountId, id));
+    if (!deleted) throw new NotFound('template');
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
+import {
+  noFolderAnalytics,
+  type FolderAnalyticsQuery,
+  type FolderAnalyticsSource,
+} from '../../src/modules/folders/folders.analytics.js';
+import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
+import { FoldersService } from '../../src/modules/folders/folders.service.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import type { Tenant } from '../support/factory.js';
+import { STORES } from '../support/stores.js';
+
+describe.each(STORES)('folders service ($name)', (store) => {
+  let h: Harness;
+  let t: Tenant;
+  beforeAll(async () => {
+    h = await createHarness(store);
+    t = await h.factory.tenant();
+  });
+  afterAll(() => h.close());
+
+  /** The folders service as buildServices makes it, with `source` in place of the zero source. */
+  const withSource = (source: FolderAnalyticsSource) => {
+    const { db } = h.infra.database;
+    return new FoldersService(db, new FoldersRepository(db), new CodesRepository(db), source, h.clock);
+  };
+
+  it("asks the source for exactly the folder's codes and window, and fills in codes it leaves out", async () => {
+    const folder = await h.services.folders.create(t.account.id, { name: 'Campaign' });
+    const quiet = await h.factory.code(t.account.id, { name: 'Quiet', folderId: folder.id });
+    const busy = await h.factory.code(t.account.id, { name: 'Busy', folderId: folder.id });
+    const archived = await h.factory.code(t.account.id, { name: 'Archived', folderId: folder.id });
+    await h.services.codes.archive(t.account.id, archived.id);
+    await h.factory.code(t.account.id, { name: 'Elsewhere' });
+    const asked: FolderAnalyticsQuery[] = [];
+    const service = withSource({
+      async folderAnalytics(query) {
+        asked.push(query);
+        return {
+          scans: 12,
+          uniqueVisitors: 7,
+          codes: [
+            { codeId: busy.id, scans: 9, uniqueVisitors: 5 },
+            { codeId: archived.id, scans: 3, uniqueVisitors: 3 },
+          ],
+        };
+      },
+    });
+    const figures = await service.analytics(t.account.id, folder.id, 7);
+    expect(asked).toEqual([{ accountId: t.account.id, codeIds: expect.any(Array), days: 7 }]);
+    expect([...asked[0]!.codeIds].sort()).toEqual([quiet.id, busy.id, archived.id].sort());
+    expect(figures).toEqual({
+      days: 7,
+      scans: 12,
+      uniqueVisitors: 7,
+      codes: [
+        { codeId: busy.id, name: 'Busy', scans: 9, uniqueVisitors: 5 },
+        { codeId: archived.id, name: 'Archived', scans: 3, uniqueVisitors: 3 },
+        { codeId: quiet.id, name: 'Quiet', scans: 0, uniqueVisitors: 0 },
+      ],
+    });
+  });
+
+  it("never asks the source about another account's folder or a window out of bounds", async () => {
+    const other = await h.factory.tenant();
+    const theirs = await h.services.folders.create(other.account.id, { name: 'Theirs' });
+    const mine = await h.services.folders.create(t.account.id, { name: 'Mine' });
+    const service = withSource({
+      folderAnalytics: () => {
+        throw new Error('the source must not be asked');
+      },
+    });
+    await expect(service.analytics(t.account.id, theirs.id, 30)).rejects.toMatchObject({ code: 'not_found' });
+    for (const days of [0, 366, 2.5]) {
+      await expect(service.analytics(t.account.id, mine.id, days)).rejects.toMatchObject({
+        code: 'invalid_request',
+        field: 'days',
+      });
+    }
+  });
+
+  it('deletes a folder in one transaction: a failure part-way leaves its codes in it', async () => {
+    const folder = await h.services.folders.create(t.account.id, { name: 'Sturdy' });
+    const code = await h.factory.code(t.account.id, { folderId: folder.id });
+    const { db } = h.infra.database;
+    const failing = new (class extends FoldersRepository {
+      override async delete(): Promise<void> {
+        throw new Error('the store went away');
+      }
+    })(db);
+    const service = new FoldersService(db, failing, new CodesRepository(db), noFolderAnalytics, h.clock);
+    await expect(service.delete(t.account.id, folder.id)).rejects.toThrow('the store went away');
+    expect((await h.services.codes.get(t.account.id, code.id)).folderId).toBe(folder.id);
+    expect((await h.services.folders.get(t.account.id, folder.id)).codeCount).toBe(1);
+  });
+});
