@@ -53,7 +53,13 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
     expect(all.tools.find((tool) => tool.name === 'codes_archive')!.annotations).toMatchObject({ destructiveHint: true });
 
     const reader = await connect(await h.factory.token(t.account.id, ['codes:read']));
-    expect((await reader.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'codes_list', 'codes_get']);
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'whoami',
+      'codes_list',
+      'codes_get',
+      'folders_list',
+      'templates_list',
+    ]);
     const team = await connect(await h.factory.token(t.account.id, ['team:read', 'analytics:read']));
     const names = (await team.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('team_list');
@@ -137,6 +143,30 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
 
     const me = data(await call(client, 'whoami'));
     expect(me).toMatchObject({ account: { id: t.account.id, plan: 'business' }, token: { scopes: [...SCOPES] } });
+  });
+
+  it('manages folders and saved designs, matching the REST JSON', async () => {
+    const client = await connect(t.token);
+    const folder = data(await call(client, 'folders_create', { name: 'Spring campaign' }));
+    const code = await h.factory.code(t.account.id);
+    data(await call(client, 'codes_update', { id: code.id, folderId: folder.id }));
+    const listed = data(await call(client, 'folders_list')) as unknown as { id: string; codeCount: number }[];
+    const rest = (await h.request({ method: 'GET', url: '/api/v1/folders', token: t.token })).json().data;
+    expect(listed).toEqual(rest);
+    expect(listed.find((f) => f.id === folder.id)?.codeCount).toBe(1);
+    expect(data(await call(client, 'folders_analytics', { id: folder.id, days: 7 }))).toMatchObject({ days: 7, scans: 0 });
+
+    const design = { foreground: '#112233', background: '#ffffff' };
+    const template = data(await call(client, 'templates_create', { name: 'Brand', design }));
+    expect(data(await call(client, 'templates_list'))).toEqual(
+      (await h.request({ method: 'GET', url: '/api/v1/templates', token: t.token })).json().data,
+    );
+    expect(data(await call(client, 'templates_delete', { id: template.id }))).toEqual({ id: template.id, deleted: true });
+    expect(data(await call(client, 'folders_delete', { id: folder.id }))).toEqual({
+      id: folder.id,
+      deleted: true,
+      unfiledCodes: 1,
+    });
   });
 
   it('answers an unexpected failure generically, without its detail', async () => {

@@ -1,9 +1,19 @@
 import type { ToolDefinition } from '../tool.js';
 import { accountTools } from './account.js';
 import { codeTools } from './codes.js';
+import { folderTools } from './folders.js';
 import { linkTools } from './links.js';
 import { teamTools } from './team.js';
+import { templateTools } from './templates.js';
 import { webhookTools } from './webhooks.js';
 
 /** Every MCP tool. A resource adds its file's list here (docs/mcp.md, "Adding a tool"). */
-export const TOOLS: readonly ToolDefinition[] = [...accountTools, ...codeTools, ...linkTools, ...teamTools, ...webhookTools];
+export const TOOLS: readonly ToolDefinition[] = [
+  ...accountTools,
+  ...codeTools,
+  ...linkTools,
+  ...folderTools,
+  ...templateTools,
+  ...teamTools,
+  ...webhookTools,
+];

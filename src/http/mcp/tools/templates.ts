@@ -1,0 +1,51 @@
+import { presentTemplate } from '../../api/v1/templates/presenter.js';
+import {
+  CreateTemplateBody,
+  DeletedTemplateResponse,
+  TemplateListResponse,
+  TemplateParams,
+  TemplateResponse,
+} from '../../api/v1/templates/schema.js';
+import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
+
+/** Saved designs: the same service calls and presenter as /api/v1/templates. */
+export const templateTools = [
+  defineTool({
+    name: 'templates_list',
+    title: 'List saved designs',
+    description: 'Lists saved designs (templates) ordered by name.',
+    scope: 'codes:read',
+    input: NoInput,
+    output: TemplateListResponse,
+    annotations: READ,
+    async handler(_args, { services, principal }) {
+      return { data: (await services.templates.list(principal.account.id)).map(presentTemplate) };
+    },
+  }),
+  defineTool({
+    name: 'templates_create',
+    title: 'Save a design',
+    description:
+      'Saves a design (colours, module and corner styles, logo, error correction, quiet zone, frame) under a name. Applying it to a code (templateId on codes_create or codes_update) copies it.',
+    scope: 'codes:write',
+    input: toolInput(CreateTemplateBody),
+    output: TemplateResponse,
+    annotations: ADD,
+    async handler(args, { services, principal }) {
+      return { data: presentTemplate(await services.templates.create(principal.account.id, args)) };
+    },
+  }),
+  defineTool({
+    name: 'templates_delete',
+    title: 'Delete a saved design',
+    description: 'Deletes a saved design. Codes that used it keep their copy of the design.',
+    scope: 'codes:write',
+    input: toolInput(TemplateParams),
+    output: DeletedTemplateResponse,
+    annotations: CHANGE,
+    async handler({ id }, { services, principal }) {
+      await services.templates.delete(principal.account.id, id);
+      return { data: { id, deleted: true as const } };
+    },
+  }),
+];
