@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { systemClock } from './lib/clock.js';
-import { startJobs } from './jobs/index.js';
+import { defaultJobs, startJobs } from './jobs/index.js';
 import { buildServices, openInfrastructure } from './services.js';
 
 /** The process: load config, open the store, listen, close gracefully. */
@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const infra = await openInfrastructure(config, { clock: systemClock });
   const services = buildServices(infra);
   const app = await buildApp({ config, database: infra.database, services });
-  const jobs = startJobs(services, app.log);
+  const replayed = await services.recorder.start({ journalDir: config.events.journalDir, log: app.log });
+  if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
+  const jobs = startJobs(services, app.log, defaultJobs(services, config));
   app.server.keepAliveTimeout = 65_000;
   app.server.headersTimeout = 66_000;
   app.server.requestTimeout = 30_000;
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     try {
       jobs.stop();
       await app.close();
+      await services.recorder.close();
       await infra.close();
       process.exit(0);
     } catch (error) {

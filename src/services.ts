@@ -4,6 +4,14 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AlertsRepository } from './modules/alerts/alerts.repository.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
+import { EventBatchRepository } from './modules/events/events.batch.repository.js';
+import { MmdbGeoLocator } from './modules/events/events.geo.js';
+import { EventRecorder } from './modules/events/events.recorder.js';
+import { EventsRepository } from './modules/events/events.repository.js';
+import { SaltsRepository, VisitorSalts } from './modules/events/events.salts.js';
+import { EventsService } from './modules/events/events.service.js';
 import type { CounterStore } from './modules/limits/counter-store.js';
 import { RedisCounterStore } from './modules/limits/counter-store.redis.js';
 import { SqlCounterStore } from './modules/limits/counter-store.sql.js';
@@ -29,6 +37,10 @@ export interface Services {
   users: UsersService;
   tokens: TokensService;
   limits: LimitsService;
+  /** The HitRecorder every surface records through (the serving process calls `start`). */
+  recorder: EventRecorder;
+  events: EventsService;
+  alerts: AlertsService;
 }
 
 export interface InfrastructureOptions {
@@ -63,9 +75,19 @@ export async function openInfrastructure(config: Config, options: Infrastructure
 }
 
 /** The composition root of the domain layer: each service gets only what it uses. */
-export function buildServices(infra: Pick<Infrastructure, 'database' | 'counters' | 'clock'>): Services {
+export function buildServices(infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'clock'>): Services {
   const { db } = infra.database;
   const { clock } = infra;
+  const saltsRepo = new SaltsRepository(db);
+  const alerts = new AlertsService(new AlertsRepository(db), clock);
+  const recorder = new EventRecorder({
+    db,
+    clock,
+    geo: new MmdbGeoLocator({ files: infra.config.events.geoipFiles, headers: infra.config.events.geoHeaders }),
+    salts: new VisitorSalts(saltsRepo, clock),
+    batches: new EventBatchRepository(),
+  });
+  recorder.onBatch(alerts.onBatch);
   const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
@@ -75,5 +97,8 @@ export function buildServices(infra: Pick<Infrastructure, 'database' | 'counters
     users: new UsersService(usersRepo, accountsRepo, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
+    recorder,
+    events: new EventsService(new EventsRepository(db), saltsRepo, clock, () => recorder.flush()),
+    alerts,
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.js';
 import type { Services } from '../services.js';
+import { eventJobs } from './events.jobs.js';
 
 export interface Job {
   name: string;
@@ -12,7 +14,7 @@ export interface RunningJobs {
 }
 
 /** Periodic housekeeping. Each run is idempotent, so several instances may run the same job. */
-export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[] = defaultJobs(services)): RunningJobs {
+export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[]): RunningJobs {
   const timers = jobs.map((job) => {
     let running = false;
     const timer = setInterval(() => {
@@ -29,6 +31,9 @@ export function startJobs(services: Services, log: FastifyBaseLogger, jobs: Job[
   return { stop: () => timers.forEach(clearInterval) };
 }
 
-export function defaultJobs(services: Services): Job[] {
-  return [{ name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() }];
+export function defaultJobs(services: Services, config: Config): Job[] {
+  return [
+    { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
+    ...eventJobs(services, config.events.retentionDays),
+  ];
 }

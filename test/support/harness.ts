@@ -60,6 +60,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
       return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
     },
     async close() {
+      await services.recorder.close();
       await app.close();
       await infra.close();
       await store.drop();
