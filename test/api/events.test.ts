@@ -106,3 +106,37 @@ describe.each(STORES)('GET /events ($name)', (store) => {
     expect((await get(codesOnly)).statusCode).toBe(403);
   });
 });
+
+describe.each(STORES)('GET /alerts ($name)', (store) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(store);
+  });
+  afterAll(() => h.close());
+
+  it("lists the account's raised alerts, newest first, and no other account's", async () => {
+    const { account, token } = await h.factory.tenant();
+    const other = await h.factory.tenant();
+    const codeId = newId();
+    const rule = await h.services.alerts.createRule({ accountId: account.id, codeId, kind: 'first_scan' });
+    await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId })]);
+    const res = await h.request({ method: 'GET', url: '/api/v1/alerts', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        {
+          id: expect.any(String),
+          ruleId: rule.id,
+          codeId,
+          kind: 'first_scan',
+          date: null,
+          scans: 1,
+          raisedAt: new Date(h.clock.now()).toISOString(),
+        },
+      ],
+      nextCursor: null,
+    });
+    expect((await h.request({ method: 'GET', url: '/api/v1/alerts', token: other.token })).json().data).toEqual([]);
+    expect((await h.request({ method: 'GET', url: '/api/v1/alerts?limit=0', token })).statusCode).toBe(400);
+  });
+});

@@ -26,7 +26,7 @@ describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (stor
     const a = await h.services.events.codeAnalytics({ accountId, codeId, days: 5 });
     expect(a.daily.map((d) => d.scans)).toEqual([0, 0, 1, 0, 2]);
     expect(a.daily.at(-1)!.date).toBe(new Date(now).toISOString().slice(0, 10));
-    expect(a.totals).toEqual({ scans: 3, uniqueVisitors: 3 });
+    expect(a.totals).toEqual({ scans: 3, uniqueVisitors: 3, excluded: 0 });
     expect(a.placements).toEqual([
       { value: null, count: 2 },
       { value: 'a', count: 1 },
@@ -92,7 +92,7 @@ describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (stor
     expect((await h.services.events.totals([codeId, kept])).get(codeId)).toBe(0);
     expect((await h.services.events.totals([kept])).get(kept)).toBe(1);
     const a = await h.services.events.codeAnalytics({ accountId, codeId, days: 30 });
-    expect(a.totals).toEqual({ scans: 0, uniqueVisitors: 0 });
+    expect(a.totals).toEqual({ scans: 0, uniqueVisitors: 0, excluded: 0 });
     expect(a.countries).toEqual([]);
     expect((await h.services.alerts.list({ accountId })).alerts).toEqual([]);
     expect((await h.services.events.list({ accountId, codeId })).events).toEqual([]);
@@ -102,6 +102,7 @@ describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (stor
     expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 1 })).totals).toEqual({
       scans: 1,
       uniqueVisitors: 1,
+      excluded: 0,
     });
     expect((await h.services.alerts.list({ accountId })).alerts).toHaveLength(1);
   });

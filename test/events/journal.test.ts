@@ -73,7 +73,7 @@ describe.each(STORES)('the event journal ($name)', (store) => {
     expect(await stored(account.id)).toEqual(ids);
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
     const analytics = await h.services.events.codeAnalytics({ accountId: account.id, codeId, days: 1 });
-    expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1 });
+    expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1, excluded: 0 });
   });
 
   it('keeps no address in the journal, and refuses a folder another live process holds', async () => {

@@ -98,7 +98,7 @@ describe.each(STORES)('event recording ($name)', (store) => {
     const { events } = await h.services.events.list({ accountId });
     expect(events).toHaveLength(1);
     const analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 1 });
-    expect(analytics.totals.scans).toBe(1);
+    expect(analytics.totals).toEqual({ scans: 1, uniqueVisitors: 1, excluded: BOTS.length + 2 });
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(1);
     const today = new Date(h.clock.now()).toISOString().slice(0, 10);
     expect(await h.services.events.excluded({ accountId, targetId: codeId, days: 1 })).toEqual({
@@ -154,7 +154,7 @@ describe.each(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: codeId, userAgent: DESKTOP }),
     ]);
     let analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 1 });
-    expect(analytics.totals).toEqual({ scans: 4, uniqueVisitors: 3 });
+    expect(analytics.totals).toEqual({ scans: 4, uniqueVisitors: 3, excluded: 0 });
 
     h.clock.advance(DAY_MS);
     await h.services.events.destroyPastSalts();
@@ -165,7 +165,7 @@ describe.each(STORES)('event recording ($name)', (store) => {
 
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId })]);
     analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 2 });
-    expect(analytics.totals).toEqual({ scans: 6, uniqueVisitors: 4 });
+    expect(analytics.totals).toEqual({ scans: 6, uniqueVisitors: 4, excluded: 0 });
     expect(analytics.daily.map((d) => d.uniqueVisitors)).toEqual([3, 1]);
     const salts = await db.selectFrom('visitor_salts').select('day').execute();
     expect(salts.map((s) => Number(s.day))).not.toContain(day1Number);

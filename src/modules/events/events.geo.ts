@@ -6,6 +6,8 @@ import type { Location } from './events.types.js';
 /** Locates a visitor from a trusted CDN's headers or an embedded IP database. */
 export interface GeoLocator {
   locate(clientAddress: string | null, headers: Record<string, string | undefined>): Location;
+  /** Reads any database now, so the first hit does not pay for it. */
+  load?(): void;
 }
 
 export interface GeoOptions {

@@ -30,8 +30,9 @@ export interface CodeAnalytics {
   days: number;
   from: string;
   to: string;
-  totals: { scans: number; uniqueVisitors: number };
-  daily: { date: string; scans: number; uniqueVisitors: number }[];
+  /** `excluded`: automated and HEAD hits that were not counted. */
+  totals: { scans: number; uniqueVisitors: number; excluded: number };
+  daily: { date: string; scans: number; uniqueVisitors: number; excluded: number }[];
   countries: Breakdown[];
   devices: Breakdown[];
   os: Breakdown[];
@@ -92,15 +93,21 @@ export class EventsService {
   async codeAnalytics(input: { accountId: string; codeId: string; days?: number }): Promise<CodeAnalytics> {
     const days = bounded(input.days, 30, 1, 3650, 'days');
     const { from, to } = this.window(days);
-    const [rows, breakdowns] = await Promise.all([
+    const [rows, breakdowns, excluded] = await Promise.all([
       this.events.days(input.accountId, input.codeId, from, to),
       this.events.breakdowns(input.accountId, input.codeId, from, to),
+      this.events.excluded(input.accountId, input.codeId, from, to),
     ]);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const daily = [];
     for (let day = from; day <= to; day += 1) {
       const row = byDay.get(day);
-      daily.push({ date: dayIso(day), scans: row?.events ?? 0, uniqueVisitors: row?.uniques ?? 0 });
+      daily.push({
+        date: dayIso(day),
+        scans: row?.events ?? 0,
+        uniqueVisitors: row?.uniques ?? 0,
+        excluded: excluded.get(day) ?? 0,
+      });
     }
     const result: CodeAnalytics = {
       days,
@@ -109,6 +116,7 @@ export class EventsService {
       totals: {
         scans: rows.reduce((n, r) => n + r.events, 0),
         uniqueVisitors: rows.reduce((n, r) => n + r.uniques, 0),
+        excluded: daily.reduce((n, d) => n + d.excluded, 0),
       },
       daily,
       countries: [],

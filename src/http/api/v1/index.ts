@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
+import { alertsRoutes } from './alerts/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { meRoutes } from './me/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes, eventsRoutes];
+const RESOURCES = [meRoutes, eventsRoutes, alertsRoutes];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };
