@@ -30,3 +30,9 @@ export function chunks<T>(rows: readonly T[], size = INSERT_CHUNK): T[][] {
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
+
+/**
+ * Stores a table in its primary key's order where the engine allows it (SQLite `WITHOUT ROWID`), so a
+ * rollup read is one range scan of the table itself. PostgreSQL reads the key's index either way.
+ */
+export const clusteredByKey = (db: Kysely<any>) => (dialectOf(db) === 'sqlite' ? sql`without rowid` : sql``);

@@ -80,6 +80,16 @@ export interface EventBreakdownsTable {
   events: number;
 }
 
+/** The same per month (months since 1970-01), for long windows. */
+export interface EventBreakdownsMonthlyTable {
+  target_id: string;
+  dimension: string;
+  month: number;
+  value: string;
+  account_id: string;
+  events: number;
+}
+
 export interface EventTotalsTable {
   target_id: string;
   account_id: string;
@@ -133,6 +143,7 @@ export interface Schema {
   events: EventsTable;
   event_rollups: EventRollupsTable;
   event_breakdowns: EventBreakdownsTable;
+  event_breakdowns_monthly: EventBreakdownsMonthlyTable;
   event_totals: EventTotalsTable;
   excluded_hits: ExcludedHitsTable;
   visitor_salts: VisitorSaltsTable;

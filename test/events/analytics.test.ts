@@ -51,6 +51,22 @@ describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (stor
     }
     const other = await tenant();
     expect((await h.services.events.codeAnalytics({ accountId: other, codeId, days: 5 })).totals.scans).toBe(0);
+
+    // A window of months reads whole months from the monthly rollup and the ends from the daily one.
+    h.clock.set(now - 40 * DAY_MS);
+    await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP, placement: 'a' })]);
+    h.clock.set(now);
+    const long = await h.services.events.codeAnalytics({ accountId, codeId, days: 400 });
+    expect(long.totals.scans).toBe(4);
+    expect(long.devices).toEqual([
+      { value: 'desktop', count: 2 },
+      { value: 'mobile', count: 2 },
+    ]);
+    expect(long.placements).toEqual([
+      { value: null, count: 2 },
+      { value: 'a', count: 2 },
+    ]);
+    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 30 })).devices).toEqual(a.devices);
   });
 
   it('sums a folder per code, and its uniques as the sum of daily uniques', async () => {

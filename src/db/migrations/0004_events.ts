@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { clusteredByKey } from '../dialect.js';
 
 /** Events, their daily rollups, lifetime totals, excluded-traffic counts, visitor salts and alerts. */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -34,6 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('events', 'bigint', (c) => c.notNull())
     .addColumn('uniques', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('event_rollups_pk', ['target_id', 'day'])
+    .modifyEnd(clusteredByKey(db))
     .execute();
 
   await db.schema
@@ -45,6 +47,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('events', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('event_breakdowns_pk', ['target_id', 'dimension', 'day', 'value'])
+    .modifyEnd(clusteredByKey(db))
+    .execute();
+
+  // The same per month, so a window of years reads a few thousand rows rather than a day per row.
+  await db.schema
+    .createTable('event_breakdowns_monthly')
+    .addColumn('target_id', 'text', (c) => c.notNull())
+    .addColumn('dimension', 'text', (c) => c.notNull())
+    .addColumn('month', 'integer', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'text', (c) => c.notNull())
+    .addColumn('events', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('event_breakdowns_monthly_pk', ['target_id', 'dimension', 'month', 'value'])
+    .modifyEnd(clusteredByKey(db))
     .execute();
 
   await db.schema
@@ -61,6 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('target_id', 'text', (c) => c.notNull())
     .addColumn('hits', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('excluded_hits_pk', ['account_id', 'day', 'target_id'])
+    .modifyEnd(clusteredByKey(db))
     .execute();
   await db.schema.createIndex('excluded_hits_target_idx').on('excluded_hits').columns(['target_id', 'day']).execute();
 
@@ -77,6 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('target_id', 'text', (c) => c.notNull())
     .addColumn('visitor', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('daily_visitors_pk', ['day', 'target_id', 'visitor'])
+    .modifyEnd(clusteredByKey(db))
     .execute();
 
   await db.schema
@@ -109,5 +127,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const tables = ['alerts', 'alert_rules', 'daily_visitors', 'visitor_salts', 'excluded_hits', 'event_totals'];
-  for (const table of [...tables, 'event_breakdowns', 'event_rollups', 'events']) await db.schema.dropTable(table).execute();
+  for (const table of [...tables, 'event_breakdowns_monthly', 'event_breakdowns', 'event_rollups', 'events'])
+    await db.schema.dropTable(table).execute();
 }

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { chunks, incremented } from '../../db/dialect.js';
 import type { Schema } from '../../db/schema.js';
-import { DIMENSIONS, dayOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
+import { DIMENSIONS, dayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
+
+const row = (key: { targetId: string; accountId: string; dimension: string; value: string }) => ({
+  target_id: key.targetId,
+  account_id: key.accountId,
+  dimension: key.dimension,
+  value: key.value,
+});
 
 /** Counts added up in memory per key, so each key is one row of one upsert per batch. */
 class Tally<K> {
@@ -62,21 +69,20 @@ export class EventBatchRepository {
     if (events.length === 0) return;
     const newVisitors = await this.insertVisitors(trx, events);
     const daily = new Tally<{ targetId: string; accountId: string; day: number }>();
-    const breakdown = new Tally<{ targetId: string; accountId: string; day: number; dimension: string; value: string }>();
+    type Cell = { targetId: string; accountId: string; period: number; dimension: string; value: string };
+    const byDay = new Tally<Cell>();
+    const byMonth = new Tally<Cell>();
     const totals = new Tally<{ targetId: string; accountId: string }>();
     for (const e of events) {
       const day = dayOf(e.occurredAt);
       daily.add(`${e.targetId}|${day}`, { targetId: e.targetId, accountId: e.accountId, day });
       totals.add(e.targetId, { targetId: e.targetId, accountId: e.accountId });
+      const month = monthOf(day);
       for (const dimension of DIMENSIONS) {
         const value = e[dimension] ?? '';
-        breakdown.add(`${e.targetId}|${day}|${dimension}|${value}`, {
-          targetId: e.targetId,
-          accountId: e.accountId,
-          day,
-          dimension,
-          value,
-        });
+        const cell = { targetId: e.targetId, accountId: e.accountId, dimension, value };
+        byDay.add(`${e.targetId}|${day}|${dimension}|${value}`, { ...cell, period: day });
+        byMonth.add(`${e.targetId}|${month}|${dimension}|${value}`, { ...cell, period: month });
       }
     }
     for (const chunk of chunks(daily.entries())) {
@@ -99,23 +105,25 @@ export class EventBatchRepository {
         )
         .execute();
     }
-    for (const chunk of chunks(breakdown.entries())) {
+    for (const chunk of chunks(byDay.entries())) {
       await trx
         .insertInto('event_breakdowns')
-        .values(
-          chunk.map(({ key, n }) => ({
-            target_id: key.targetId,
-            dimension: key.dimension,
-            day: key.day,
-            value: key.value,
-            account_id: key.accountId,
-            events: n,
-          })),
-        )
+        .values(chunk.map(({ key, n }) => ({ ...row(key), day: key.period, events: n })))
         .onConflict((oc) =>
           oc
             .columns(['target_id', 'dimension', 'day', 'value'])
             .doUpdateSet({ events: incremented('event_breakdowns', 'events') }),
+        )
+        .execute();
+    }
+    for (const chunk of chunks(byMonth.entries())) {
+      await trx
+        .insertInto('event_breakdowns_monthly')
+        .values(chunk.map(({ key, n }) => ({ ...row(key), month: key.period, events: n })))
+        .onConflict((oc) =>
+          oc
+            .columns(['target_id', 'dimension', 'month', 'value'])
+            .doUpdateSet({ events: incremented('event_breakdowns_monthly', 'events') }),
         )
         .execute();
     }

@@ -1,7 +1,23 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks } from '../../db/dialect.js';
 import type { EventsTable, Schema } from '../../db/schema.js';
-import type { Device, Dimension, EventType, StoredEvent } from './events.types.js';
+import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from './events.types.js';
+
+/** A window of days as day ranges at its ends plus the whole months between (inclusive bounds). */
+export function splitWindow(from: number, to: number): { ranges: [number, number][]; months: [number, number] | null } {
+  let first = monthOf(from);
+  let last = monthOf(to);
+  const ranges: [number, number][] = [];
+  if (firstDayOf(first) !== from) {
+    ranges.push([from, Math.min(to, firstDayOf(first + 1) - 1)]);
+    first += 1;
+  }
+  if (first <= last && firstDayOf(last + 1) - 1 !== to) {
+    ranges.push([Math.max(from, firstDayOf(last)), to]);
+    last -= 1;
+  }
+  return { ranges, months: first <= last ? [first, last] : null };
+}
 
 const toEvent = (row: Selectable<EventsTable>): StoredEvent => ({
   id: row.id,
@@ -61,25 +77,53 @@ export class EventsRepository {
     return rows.map((r) => ({ day: Number(r.day), events: Number(r.events), uniques: Number(r.uniques) }));
   }
 
-  /** Events per value of every dimension over the window, largest first. */
+  /**
+   * Events per value of every dimension over the window, largest first: whole months from the monthly
+   * rollup, the partial months at either end from the daily one, so even ten years read few rows.
+   */
   async breakdowns(
     accountId: string,
     targetId: string,
     from: number,
     to: number,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
-    const rows = await this.db
-      .selectFrom('event_breakdowns')
-      .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
-      .where('target_id', '=', targetId)
-      .where('account_id', '=', accountId)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy(['dimension', 'value'])
-      .execute();
-    return rows
-      .map((r) => ({ dimension: r.dimension as Dimension, value: r.value, events: Number(r.events) }))
-      .sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
+    const { ranges, months } = splitWindow(from, to);
+    const totals = new Map<string, { dimension: Dimension; value: string; events: number }>();
+    const add = (rows: { dimension: string; value: string; events: number }[]) => {
+      for (const r of rows) {
+        const key = `${r.dimension}|${r.value}`;
+        const found = totals.get(key);
+        if (found) found.events += Number(r.events);
+        else totals.set(key, { dimension: r.dimension as Dimension, value: r.value, events: Number(r.events) });
+      }
+    };
+    for (const [start, end] of ranges) {
+      add(
+        await this.db
+          .selectFrom('event_breakdowns')
+          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
+          .where('target_id', '=', targetId)
+          .where('account_id', '=', accountId)
+          .where('day', '>=', start)
+          .where('day', '<=', end)
+          .groupBy(['dimension', 'value'])
+          .execute(),
+      );
+    }
+    if (months) {
+      add(
+        await this.db
+          .selectFrom('event_breakdowns_monthly')
+          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
+          .where('target_id', '=', targetId)
+          .where('account_id', '=', accountId)
+          .where('month', '>=', months[0])
+          .where('month', '<=', months[1])
+          .groupBy(['dimension', 'value'])
+          .execute(),
+      );
+    }
+    return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
 
   /** Events and daily uniques per target over the window. */
@@ -143,7 +187,8 @@ export class EventsRepository {
         .where('target_id', '=', targetId)
         .where('account_id', '=', accountId)
         .executeTakeFirst();
-      for (const table of ['event_rollups', 'event_breakdowns', 'event_totals', 'excluded_hits'] as const) {
+      const tables = ['event_rollups', 'event_breakdowns', 'event_breakdowns_monthly', 'event_totals', 'excluded_hits'] as const;
+      for (const table of tables) {
         await trx.deleteFrom(table).where('target_id', '=', targetId).where('account_id', '=', accountId).execute();
       }
       await trx.deleteFrom('daily_visitors').where('target_id', '=', targetId).execute();

@@ -80,6 +80,13 @@ export const DAY_MS = 86_400_000;
 export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 export const dayIso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+/** Months since 1970-01 of a day number, and the first day of a month. */
+export function monthOf(day: number): number {
+  const d = new Date(day * DAY_MS);
+  return (d.getUTCFullYear() - 1970) * 12 + d.getUTCMonth();
+}
+export const firstDayOf = (month: number): number => Date.UTC(1970 + Math.floor(month / 12), month % 12, 1) / DAY_MS;
+
 /** The rollup dimensions the analytics break down by. */
 export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'placement'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
