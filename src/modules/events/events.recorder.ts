@@ -39,6 +39,7 @@ export interface RecorderOptions {
   maxBuffered?: number;
   /** Longest wait between retries of a failed batch. */
   maxRetryMs?: number;
+  log?: RecorderLog;
 }
 
 const silent: RecorderLog = { warn: () => undefined, error: () => undefined };
@@ -78,6 +79,7 @@ export class EventRecorder implements HitRecorder {
     this.flushIntervalMs = options.flushIntervalMs ?? 10;
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.maxRetryMs = options.maxRetryMs ?? 5_000;
+    this.log = options.log ?? silent;
   }
 
   /** Adds work to every batch's transaction, after its events are inserted (webhook outbox, alerts). */

@@ -1,0 +1,2 @@
+// Every benchmark in turn; arguments are passed on (see docs/benchmarks.md).
+await import('./events.mjs');
