@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('events', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('event_breakdowns_pk', ['target_id', 'dimension', 'day', 'value'])
+    .addPrimaryKeyConstraint('event_breakdowns_pk', ['target_id', 'day', 'dimension', 'value'])
     .modifyEnd(clusteredByKey(db))
     .execute();
 
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('events', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('event_breakdowns_monthly_pk', ['target_id', 'dimension', 'month', 'value'])
+    .addPrimaryKeyConstraint('event_breakdowns_monthly_pk', ['target_id', 'month', 'dimension', 'value'])
     .modifyEnd(clusteredByKey(db))
     .execute();
 

@@ -111,7 +111,7 @@ export class EventBatchRepository {
         .values(chunk.map(({ key, n }) => ({ ...row(key), day: key.period, events: n })))
         .onConflict((oc) =>
           oc
-            .columns(['target_id', 'dimension', 'day', 'value'])
+            .columns(['target_id', 'day', 'dimension', 'value'])
             .doUpdateSet({ events: incremented('event_breakdowns', 'events') }),
         )
         .execute();
@@ -122,7 +122,7 @@ export class EventBatchRepository {
         .values(chunk.map(({ key, n }) => ({ ...row(key), month: key.period, events: n })))
         .onConflict((oc) =>
           oc
-            .columns(['target_id', 'dimension', 'month', 'value'])
+            .columns(['target_id', 'month', 'dimension', 'value'])
             .doUpdateSet({ events: incremented('event_breakdowns_monthly', 'events') }),
         )
         .execute();

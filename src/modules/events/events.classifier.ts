@@ -9,11 +9,21 @@ import type { Device } from './events.types.js';
 const PREVIEW_FETCHERS =
   /facebookexternalhit|facebookcatalog|slackbot|twitterbot|whatsapp|linkedinbot|telegrambot|discordbot|googlebot|applebot|skypeuripreview|bingpreview|embedly|redditbot|pinterest/i;
 
+const CACHE_SIZE = 2000;
+const verdicts = new Map<string, boolean>();
+
 /** Whether a request is automated: no user agent at all, a known preview fetcher or anything isbot knows. */
 export function isAutomated(userAgent: string | null): boolean {
-  const ua = userAgent?.trim() ?? '';
+  // Agents are cached by their first 512 characters, which is where every robot names itself.
+  const ua = (userAgent?.trim() ?? '').slice(0, 512);
   if (ua === '') return true;
-  return PREVIEW_FETCHERS.test(ua) || isbot(ua);
+  let automated = verdicts.get(ua);
+  if (automated === undefined) {
+    automated = PREVIEW_FETCHERS.test(ua) || isbot(ua);
+    if (verdicts.size >= CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
+    verdicts.set(ua, automated);
+  }
+  return automated;
 }
 
 /** Whether a hit is counted at all: HEAD requests and automated traffic are not. */
@@ -27,7 +37,6 @@ export interface Agent {
   browser: string | null;
 }
 
-const CACHE_SIZE = 2000;
 const cache = new Map<string, Agent>();
 
 function deviceOf(type: string | undefined, os: string | null): Device {
