@@ -13,12 +13,25 @@ export async function seed(file, count) {
   const db = new BetterSqlite3(file);
   const now = Date.now();
   const accountId = v7();
-  db.prepare("insert into accounts (id, name, plan, status, domain, created_at) values (?, 'Bench', 'enterprise', 'active', null, ?)").run(accountId, now);
+  db.prepare(
+    "insert into accounts (id, name, plan, status, domain, created_at) values (?, 'Bench', 'enterprise', 'active', null, ?)",
+  ).run(accountId, now);
   const code = db.prepare(
     "insert into codes (id, account_id, name, name_lower, mode, status, domain, short_code, destination, design, rules, gate_hash, created_at, updated_at) values (?, ?, ?, ?, 'dynamic', 'active', '', ?, ?, ?, '[]', null, ?, ?)",
   );
-  const ending = db.prepare("insert into endings (domain, short_code, kind, target_id, account_id, created_at) values ('', ?, 'code', ?, ?, ?)");
-  const design = JSON.stringify({ foreground: '#000000', background: '#FFFFFF', moduleStyle: 'square', cornerStyle: 'square', logo: null, errorCorrection: 'M', quietZone: 4, frame: null });
+  const ending = db.prepare(
+    "insert into endings (domain, short_code, kind, target_id, account_id, created_at) values ('', ?, 'code', ?, ?, ?)",
+  );
+  const design = JSON.stringify({
+    foreground: '#000000',
+    background: '#FFFFFF',
+    moduleStyle: 'square',
+    cornerStyle: 'square',
+    logo: null,
+    errorCorrection: 'M',
+    quietZone: 4,
+    frame: null,
+  });
   const insertAll = db.transaction(() => {
     for (let i = 0; i < count; i += 1) {
       const id = v7();

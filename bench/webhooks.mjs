@@ -51,7 +51,10 @@ async function run(name, env, schema) {
   const enqueueMs = performance.now() - enqueueStart;
 
   const sender = new WebhookSender(true);
-  const job = new WebhookDeliveryJob(new WebhooksRepository(infra.database), sender, clock, console, { perEndpoint: 32, batchSize: 500 });
+  const job = new WebhookDeliveryJob(new WebhooksRepository(infra.database), sender, clock, console, {
+    perEndpoint: 32,
+    batchSize: 500,
+  });
   const start = performance.now();
   while (rx.count() < N) {
     if ((await job.runOnce()) === 0) break;

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const infra = await openInfrastructure(config, { clock: systemClock });
   const services = buildServices(infra);
   const app = await buildApp({ config, database: infra.database, services });
+  const replayed = await services.recorder.start({ journalDir: config.events.journalDir, log: app.log });
+  if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
   const jobs = startJobs(infra, services, app.log);
   app.server.keepAliveTimeout = 65_000;
   app.server.headersTimeout = 66_000;
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await services.recorder.close();
       await jobs.stop();
       await infra.close();
       process.exit(0);

@@ -4,6 +4,17 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AlertsRepository } from './modules/alerts/alerts.repository.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
+import { EventBatchRepository } from './modules/events/events.batch.repository.js';
+import { MmdbGeoLocator } from './modules/events/events.geo.js';
+import { EventRecorder } from './modules/events/events.recorder.js';
+import { EventsRepository } from './modules/events/events.repository.js';
+import { SaltsRepository, VisitorSalts } from './modules/events/events.salts.js';
+import { EventsService } from './modules/events/events.service.js';
+import { publicEvent } from './modules/events/events.public.js';
+import type { RecordedEvent } from './modules/events/events.types.js';
+import type { OutgoingEvent } from './modules/webhooks/webhooks.types.js';
 import { PasswordTokensRepository } from './modules/auth/password-tokens.repository.js';
 import { PasswordsService } from './modules/auth/passwords.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -28,12 +39,11 @@ import { EndingsRepository } from './modules/endings/endings.repository.js';
 import { EndingsService } from './modules/endings/endings.service.js';
 import { LinksRepository } from './modules/links/links.repository.js';
 import { LinksService } from './modules/links/links.service.js';
-import { noopRecorder, type HitRecorder } from './modules/resolver/hit-recorder.js';
+import type { HitRecorder } from './modules/resolver/hit-recorder.js';
 import { LocalInvalidationBus, type InvalidationBus } from './modules/resolver/invalidation-bus.js';
 import { RedisInvalidationBus } from './modules/resolver/invalidation-bus.redis.js';
 import { ResolverRepository } from './modules/resolver/resolver.repository.js';
 import { ResolverService } from './modules/resolver/resolver.service.js';
-import { noFolderAnalytics } from './modules/folders/folders.analytics.js';
 import { FoldersRepository } from './modules/folders/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { TemplatesRepository } from './modules/templates/templates.repository.js';
@@ -68,10 +78,14 @@ export interface Services {
   resolver: ResolverService;
   folders: FoldersService;
   templates: TemplatesService;
+  /** The HitRecorder every surface records through (the serving process calls `start`). */
+  recorder: EventRecorder;
+  events: EventsService;
+  alerts: AlertsService;
 }
 
 export interface ServiceOptions {
-  /** Where resolved visits go (the events pipeline); records nothing by default. */
+  /** Where the resolver sends visits instead of the events recorder (tests observe hits with it). */
   recorder?: HitRecorder;
 }
 
@@ -114,6 +128,15 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   };
 }
 
+/** A committed event as webhooks deliver it. */
+const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
+  id: event.id,
+  accountId: event.accountId,
+  type: event.type,
+  occurredAt: event.occurredAt,
+  data: { ...publicEvent(event) },
+});
+
 /** The composition root of the domain layer: each service gets only what it uses. */
 export function buildServices(
   infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'bus' | 'clock'>,
@@ -121,6 +144,20 @@ export function buildServices(
 ): Services {
   const { db } = infra.database;
   const { clock, bus } = infra;
+  const saltsRepo = new SaltsRepository(db);
+  const alerts = new AlertsService(new AlertsRepository(db), clock);
+  const recorder = new EventRecorder({
+    db,
+    clock,
+    geo: new MmdbGeoLocator({ files: infra.config.events.geoipFiles, headers: infra.config.events.geoHeaders }),
+    salts: new VisitorSalts(saltsRepo, clock),
+    batches: new EventBatchRepository(),
+  });
+  const events = new EventsService(new EventsRepository(db), saltsRepo, clock, () => recorder.flush());
+  const webhooks = new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate);
+  // In each batch's transaction: alerts raised, and one webhook delivery per subscribed event.
+  recorder.onBatch(alerts.onBatch);
+  recorder.onBatch((trx, batch) => webhooks.enqueue(trx, batch.map(outgoingEvent)).then(() => undefined));
   const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
@@ -148,7 +185,7 @@ export function buildServices(
     users: new UsersService(db, usersRepo, accountsRepo, tokensRepo, sessionsRepo, passwordTokensRepo, passwords, mail, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
-    webhooks: new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate),
+    webhooks,
     passwords,
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,
@@ -159,14 +196,16 @@ export function buildServices(
       accountsRepo,
       infra.counters,
       bus,
-      options.recorder ?? noopRecorder,
+      options.recorder ?? recorder,
       clock,
       {
         publicUrl: infra.config.publicUrl,
       },
     ),
-    // The folder analytics source answers zeros until the events store provides one (ADR 0042).
-    folders: new FoldersService(db, foldersRepo, codesRepo, noFolderAnalytics, clock),
+    folders: new FoldersService(db, foldersRepo, codesRepo, events, clock),
     templates,
+    recorder,
+    events,
+    alerts,
   };
 }

@@ -47,8 +47,36 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes please'],
     ['WEBHOOK_ALLOW_PRIVATE', '2'],
     ['LOG_LEVEL', 'loud'],
+    ['GEOIP_DB', '/no/such/file.mmdb'],
+    ['GEO_COUNTRY_HEADER', 'cf ipcountry'],
+    ['EVENT_RETENTION_DAYS', '-3'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('reads the events variables', () => {
+    expect(loadConfig({}).events).toMatchObject({
+      journalDir: './data/qrelay.db.journal',
+      retentionDays: null,
+      geoHeaders: { country: null, region: null, city: null },
+    });
+    expect(loadConfig({}).events.geoipFiles).toHaveLength(2);
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/q',
+      GEOIP_DB: 'off',
+      GEO_COUNTRY_HEADER: 'CF-IPCountry',
+      GEO_CITY_HEADER: 'cf-ipcity',
+      EVENT_JOURNAL_DIR: '/var/lib/qrelay/journal',
+      EVENT_RETENTION_DAYS: '400',
+    });
+    expect(config.events).toEqual({
+      geoipFiles: [],
+      geoHeaders: { country: 'cf-ipcountry', region: null, city: 'cf-ipcity' },
+      journalDir: '/var/lib/qrelay/journal',
+      retentionDays: 400,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/q' }).events.journalDir).toBe('./data/journal');
+    expect(loadConfig({ EVENT_JOURNAL_DIR: 'off' }).events.journalDir).toBeNull();
   });
 });

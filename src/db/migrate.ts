@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_codes_links.js';
 import * as m0003 from './migrations/0003_team.js';
+import * as m0004 from './migrations/0004_events.js';
 import * as m0005 from './migrations/0005_webhooks.js';
 import * as m0006 from './migrations/0006_folders_templates.js';
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_codes_links': m0002,
   '0003_team': m0003,
+  '0004_events': m0004,
   '0005_webhooks': m0005,
   '0006_folders_templates': m0006,
 };

@@ -174,6 +174,97 @@ export interface TemplatesTable {
   updated_at: number;
 }
 
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  target_id: string;
+  code_id: string | null;
+  link_id: string | null;
+  occurred_at: number;
+  placement: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  os: string | null;
+  device: string | null;
+  browser: string | null;
+}
+
+/** Per target and UTC day (days since 1970): counted events and unique visitors. */
+export interface EventRollupsTable {
+  target_id: string;
+  day: number;
+  account_id: string;
+  events: number;
+  uniques: number;
+}
+
+/** Per target, dimension (country, device, os, browser, placement), day and value ('' = unknown). */
+export interface EventBreakdownsTable {
+  target_id: string;
+  dimension: string;
+  day: number;
+  value: string;
+  account_id: string;
+  events: number;
+}
+
+/** The same per month (months since 1970-01), for long windows. */
+export interface EventBreakdownsMonthlyTable {
+  target_id: string;
+  dimension: string;
+  month: number;
+  value: string;
+  account_id: string;
+  events: number;
+}
+
+export interface EventTotalsTable {
+  target_id: string;
+  account_id: string;
+  total: number;
+}
+
+export interface ExcludedHitsTable {
+  account_id: string;
+  day: number;
+  target_id: string;
+  hits: number;
+}
+
+export interface VisitorSaltsTable {
+  day: number;
+  salt: string;
+  created_at: number;
+}
+
+export interface DailyVisitorsTable {
+  day: number;
+  target_id: string;
+  visitor: string;
+}
+
+export interface AlertRulesTable {
+  id: string;
+  account_id: string;
+  code_id: string;
+  kind: string;
+  threshold: number | null;
+  created_at: number;
+}
+
+export interface AlertsTable {
+  id: string;
+  account_id: string;
+  rule_id: string;
+  code_id: string;
+  kind: string;
+  day: number;
+  scans: number;
+  raised_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -189,4 +280,14 @@ export interface Schema {
   links: LinksTable;
   folders: FoldersTable;
   templates: TemplatesTable;
+  events: EventsTable;
+  event_rollups: EventRollupsTable;
+  event_breakdowns: EventBreakdownsTable;
+  event_breakdowns_monthly: EventBreakdownsMonthlyTable;
+  event_totals: EventTotalsTable;
+  excluded_hits: ExcludedHitsTable;
+  visitor_salts: VisitorSaltsTable;
+  daily_visitors: DailyVisitorsTable;
+  alert_rules: AlertRulesTable;
+  alerts: AlertsTable;
 }

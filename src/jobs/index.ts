@@ -3,6 +3,7 @@ import { WebhookSender } from '../modules/webhooks/webhook.sender.js';
 import { WebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
 import type { Infrastructure, Services } from '../services.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
+import { eventJobs } from './events.jobs.js';
 
 export interface Job {
   name: string;
@@ -17,7 +18,7 @@ export interface RunningJobs {
 
 /** Periodic housekeeping and the outbox workers. Each run is idempotent, so every instance runs them. */
 export function startJobs(infra: Infrastructure, services: Services, log: FastifyBaseLogger): RunningJobs {
-  const timers = periodicJobs(services).map((job) => {
+  const timers = periodicJobs(services, infra.config.events.retentionDays).map((job) => {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -43,9 +44,10 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
   };
 }
 
-export function periodicJobs(services: Services): Job[] {
+export function periodicJobs(services: Services, retentionDays: number | null): Job[] {
   return [
     { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
     { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.mail.deliverDue()) },
+    ...eventJobs(services, retentionDays),
   ];
 }

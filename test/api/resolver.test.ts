@@ -38,21 +38,20 @@ describe.each(STORES)('resolver ($name)', (store) => {
       targetId: code.id,
       accountId: t.account.id,
       method: 'GET',
-      countable: true,
       userAgent: IPHONE,
       acceptLanguage: 'fr',
       placement: 'table 7',
-      geo: { 'cf-ipcountry': 'FR' },
+      headers: expect.objectContaining({ 'cf-ipcountry': 'FR' }),
       at: h.clock.now(),
     });
   });
 
-  it('redirects HEAD too, marked as not countable; placement is capped at 64 characters', async () => {
+  it('redirects HEAD too, handing it over as HEAD (never counted); placement is capped at 64 characters', async () => {
     const code = await h.factory.code(t.account.id);
     const res = await visit(`/${code.shortCode}?p=${'x'.repeat(80)}`, {}, 'HEAD');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(code.destination);
-    expect(recorder.hits).toMatchObject([{ method: 'HEAD', countable: false, placement: 'x'.repeat(64) }]);
+    expect(recorder.hits).toMatchObject([{ method: 'HEAD', placement: 'x'.repeat(64) }]);
   });
 
   it('redirects a short link and records it as a link', async () => {
@@ -177,7 +176,7 @@ describe.each(STORES)('resolver ($name)', (store) => {
     const right = await submit('open sesame');
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('https://example.com/secret');
-    expect(recorder.hits).toMatchObject([{ targetId: code.id, placement: 'door', countable: true }]);
+    expect(recorder.hits).toMatchObject([{ targetId: code.id, placement: 'door', method: 'POST' }]);
     const cookie = String(right.headers['set-cookie']).split(';')[0]!;
     expect(String(right.headers['set-cookie'])).toContain('HttpOnly');
     const again = await visit(`/${code.shortCode}`, { cookie });

@@ -7,7 +7,7 @@ import { cli, freePort, startServer } from '../support/spawn.js';
 describe('the server process', () => {
   const file = join(tmpdir(), `qrelay-process-${process.pid}.db`);
   afterAll(() => {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.journal`]) rmSync(f, { force: true, recursive: true });
   });
 
   it('serves /healthz and /api/v1/me with a CLI-made token, then drains and exits 0 on SIGTERM', async () => {

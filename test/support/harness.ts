@@ -64,6 +64,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
       services,
       app,
       async close() {
+        await services.recorder.close();
         await app.close();
         await infra.close();
       },
@@ -83,6 +84,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     },
     peer: (peerOptions = {}) => open(peerOptions.recorder),
     async close() {
+      await services.recorder.close();
       await app.close();
       await infra.close();
       await store.drop();

@@ -24,16 +24,6 @@ export interface ResolverOptions {
 const HOST_TTL_MS = 60_000;
 const GATE_ATTEMPTS_PER_MINUTE = 10;
 const PLACEMENT_MAX = 64;
-const GEO_HEADERS = [
-  'cf-ipcountry',
-  'cf-region',
-  'cf-region-code',
-  'cf-ipcity',
-  'x-vercel-ip-country',
-  'x-vercel-ip-country-region',
-  'x-vercel-ip-city',
-  'cloudfront-viewer-country',
-];
 const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
 
 const header = (headers: Visit['headers'], name: string): string | null => {
@@ -137,24 +127,18 @@ export class ResolverService {
   }
 
   private hit(target: Target, visit: Visit, now: number): Hit {
-    const geo: Record<string, string> = {};
-    for (const name of GEO_HEADERS) {
-      const value = header(visit.headers, name);
-      if (value) geo[name] = value;
-    }
-    const placement = visit.placement?.trim().slice(0, PLACEMENT_MAX) || null;
     return {
       kind: target.kind,
       targetId: target.id,
       accountId: target.accountId,
       at: now,
       method: visit.method,
-      countable: visit.method !== 'HEAD',
       userAgent: visit.userAgent,
       acceptLanguage: visit.acceptLanguage,
       clientAddress: visit.clientAddress,
-      placement,
-      geo,
+      placement: visit.placement?.trim().slice(0, PLACEMENT_MAX) || null,
+      // The recorder reads only the trusted CDN headers it is configured for.
+      headers: visit.headers as Hit['headers'],
     };
   }
 

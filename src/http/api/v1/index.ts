@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
+import { alertsRoutes } from './alerts/routes.js';
 import { codesRoutes } from './codes/routes.js';
+import { eventsRoutes } from './events/routes.js';
 import { foldersRoutes } from './folders/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
@@ -11,7 +13,17 @@ import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [meRoutes, codesRoutes, linksRoutes, usersRoutes, hooksRoutes, foldersRoutes, templatesRoutes];
+const RESOURCES = [
+  meRoutes,
+  codesRoutes,
+  linksRoutes,
+  usersRoutes,
+  hooksRoutes,
+  foldersRoutes,
+  templatesRoutes,
+  eventsRoutes,
+  alertsRoutes,
+];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
   const context: ApiContext = { config, services, guard };

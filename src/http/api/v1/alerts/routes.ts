@@ -1,0 +1,26 @@
+import type { Static } from '@sinclair/typebox';
+import { principalOf } from '../../../guard.js';
+import { responses } from '../../../schemas.js';
+import type { ApiRoutes } from '../context.js';
+import { presentAlert } from './presenter.js';
+import { AlertPage, ListAlertsQuery } from './schema.js';
+
+export const alertsRoutes: ApiRoutes = async (app, { services, guard }) => {
+  app.get(
+    '/alerts',
+    {
+      onRequest: guard({ scope: 'analytics:read', metered: true }),
+      schema: {
+        summary: 'Alerts raised by per-code alert rules, newest first',
+        tags: ['events'],
+        querystring: ListAlertsQuery,
+        response: responses({ 200: AlertPage }),
+      },
+    },
+    async (request) => {
+      const query = request.query as Static<typeof ListAlertsQuery>;
+      const page = await services.alerts.list({ accountId: principalOf(request).account.id, ...query });
+      return { data: page.alerts.map(presentAlert), nextCursor: page.nextCursor };
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { Type } from '@sinclair/typebox';
+import { ALERT_KINDS } from '../../../../modules/alerts/alerts.types.js';
+import { DateTime, Nullable } from '../../../schemas.js';
+
+/** An alert raised by a per-code rule (docs/adr/0034-analytics-api.md). */
+export const Alert = Type.Object(
+  {
+    id: Type.String(),
+    ruleId: Type.String(),
+    codeId: Type.String(),
+    kind: Type.Union(ALERT_KINDS.map((k) => Type.Literal(k))),
+    date: Nullable(Type.String({ format: 'date', description: 'The UTC day concerned; null for first_scan.' })),
+    scans: Type.Integer({ minimum: 0, description: "The day's scans (lifetime scans for first_scan) when raised." }),
+    raisedAt: DateTime,
+  },
+  { title: 'Alert' },
+);
+
+export const ListAlertsQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+    codeId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const AlertPage = Type.Object({ data: Type.Array(Alert), nextCursor: Nullable(Type.String()) });

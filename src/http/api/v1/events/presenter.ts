@@ -1,0 +1,7 @@
+import type { Static } from '@sinclair/typebox';
+import { publicEvent } from '../../../../modules/events/events.public.js';
+import type { StoredEvent } from '../../../../modules/events/events.types.js';
+import type { Event } from './schema.js';
+
+/** The only way from a stored event to JSON (the same shape webhooks deliver). */
+export const presentEvent = (event: StoredEvent): Static<typeof Event> => publicEvent(event);

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { newId } from '../../lib/ids.js';
+import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
+import type { AlertsRepository } from './alerts.repository.js';
+import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
+
+export interface CreateRuleInput {
+  accountId: string;
+  codeId: string;
+  kind: string;
+  threshold?: number | null;
+}
+
+/**
+ * Per-code alert rules, evaluated inside each event batch's transaction (so an alert commits with the
+ * scans that raised it), and the alerts they raise. Clearing a code's scans removes its alerts.
+ */
+export class AlertsService {
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The caller has checked that the code belongs to the account. */
+  async createRule(input: CreateRuleInput): Promise<AlertRule> {
+    if (!isAlertKind(input.kind)) throw new InvalidRequest(`kind must be one of ${ALERT_KINDS.join(', ')}.`, 'kind');
+    const threshold = input.threshold ?? null;
+    if (input.kind === 'daily_scans_above' && (threshold === null || !Number.isSafeInteger(threshold) || threshold < 0)) {
+      throw new InvalidRequest('threshold must be a whole number >= 0 for daily_scans_above.', 'threshold');
+    }
+    const rule: AlertRule = {
+      id: newId(),
+      accountId: input.accountId,
+      codeId: input.codeId,
+      kind: input.kind,
+      threshold: input.kind === 'daily_scans_above' ? threshold : null,
+      createdAt: this.clock.now(),
+    };
+    await this.alerts.insertRule(rule);
+    return rule;
+  }
+
+  rules(accountId: string, codeId?: string): Promise<AlertRule[]> {
+    return this.alerts.rules(accountId, codeId);
+  }
+
+  async deleteRule(accountId: string, id: string): Promise<void> {
+    if (!(await this.alerts.deleteRule(accountId, id))) throw new NotFound('alert rule');
+  }
+
+  /** Raised alerts, newest first, with a cursor like /events. */
+  async list(input: { accountId: string; codeId?: string; limit?: number; cursor?: string }) {
+    const limit = input.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidRequest('limit must be from 1 to 100.', 'limit');
+    const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    const rows = await this.alerts.alerts({ accountId: input.accountId, codeId: input.codeId, before, limit: limit + 1 });
+    const alerts: Alert[] = rows.slice(0, limit);
+    return { alerts, nextCursor: rows.length > limit ? encodeCursor(alerts.at(-1)!.id) : null };
+  }
+
+  /** The recorder's batch listener: checks the rules of the codes scanned in the batch. */
+  readonly onBatch: BatchListener = async (trx: Kysely<Schema>, events: readonly RecordedEvent[]) => {
+    const scans = events.filter((e) => e.type === 'scan' && e.codeId !== null);
+    if (scans.length === 0) return;
+    const rules = await this.alerts.rulesOf(trx, [...new Set(scans.map((e) => e.codeId!))]);
+    const now = this.clock.now();
+    for (const rule of rules) {
+      const days = new Set(scans.filter((e) => e.codeId === rule.codeId).map((e) => dayOf(e.occurredAt)));
+      if (rule.kind === 'first_scan') {
+        const total = await this.alerts.lifetime(trx, rule.codeId);
+        if (total > 0) await this.alerts.raise(trx, { id: newId(), rule, day: ONCE, scans: total, at: now });
+        continue;
+      }
+      for (const day of days) {
+        const count = await this.alerts.scansOn(trx, rule.codeId, day);
+        if (count > (rule.threshold ?? 0)) await this.alerts.raise(trx, { id: newId(), rule, day, scans: count, at: now });
+      }
+    }
+  };
+}

@@ -1,0 +1,108 @@
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RecordedEvent } from './events.types.js';
+
+const SEGMENT = /^hits-(\d{12})\.log$/;
+const name = (seq: number) => `hits-${String(seq).padStart(12, '0')}.log`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The write-ahead journal of counted hits (docs/adr/0031-event-journal.md). Each hit is appended as
+ * one JSON line with a synchronous write before the redirect is answered, so it is in the kernel's
+ * page cache and survives the process being killed. The writer rotates to a new segment when a batch
+ * starts and deletes the closed segments once that batch has committed; at start-up every segment
+ * left behind is replayed (event ids make the replay idempotent). Lines carry no address: only the
+ * visitor's daily keyed hash.
+ */
+export class EventJournal {
+  private fd: number | null = null;
+  private seq = 0;
+  private written = 0;
+  private readonly lock: string;
+
+  constructor(private readonly dir: string) {
+    this.lock = join(dir, 'journal.lock');
+  }
+
+  /** Takes the folder (one process at a time), returns the events left by a previous run, opens a segment. */
+  open(): RecordedEvent[] {
+    mkdirSync(this.dir, { recursive: true });
+    this.takeLock();
+    const segments = this.segments();
+    const events: RecordedEvent[] = [];
+    for (const seq of segments) {
+      for (const line of readFileSync(join(this.dir, name(seq)), 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        try {
+          events.push(JSON.parse(line) as RecordedEvent);
+        } catch {
+          // A line cut short by the crash: its redirect was never answered.
+        }
+      }
+    }
+    this.seq = (segments.at(-1) ?? 0) + 1;
+    this.openSegment();
+    return events;
+  }
+
+  append(event: RecordedEvent): void {
+    if (this.fd === null) return;
+    this.written += writeSync(this.fd, `${JSON.stringify(event)}\n`);
+  }
+
+  /** Closes the active segment (if anything was written) and returns the last closed sequence number. */
+  rotate(): number {
+    if (this.fd !== null && this.written > 0) {
+      closeSync(this.fd);
+      this.seq += 1;
+      this.openSegment();
+    }
+    return this.seq - 1;
+  }
+
+  /** Deletes the closed segments up to `seq`: their events are committed. */
+  release(seq: number): void {
+    for (const s of this.segments()) if (s <= seq && s !== this.seq) unlinkSync(join(this.dir, name(s)));
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+    if (this.written === 0) unlinkSync(join(this.dir, name(this.seq)));
+    unlinkSync(this.lock);
+  }
+
+  private openSegment(): void {
+    this.fd = openSync(join(this.dir, name(this.seq)), 'a');
+    this.written = 0;
+  }
+
+  private segments(): number[] {
+    return readdirSync(this.dir)
+      .map((f) => SEGMENT.exec(f)?.[1])
+      .filter((s): s is string => s !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  private takeLock(): void {
+    try {
+      writeFileSync(this.lock, String(process.pid), { flag: 'wx' });
+    } catch {
+      const holder = Number(readFileSync(this.lock, 'utf8'));
+      if (holder !== process.pid && alive(holder)) {
+        throw new Error(`the event journal ${this.dir} is in use by process ${holder}; give each instance its own folder`);
+      }
+      writeFileSync(this.lock, String(process.pid));
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../db/schema.js';
+import { ManualClock } from '../../lib/clock.js';
+import { EventBatchRepository } from './events.batch.repository.js';
+import { EventRecorder } from './events.recorder.js';
+import type { VisitorSalts } from './events.salts.js';
+
+describe('EventRecorder.record', () => {
+  it('never throws into the caller and never logs the address when recording fails', async () => {
+    const logged: string[] = [];
+    const log = {
+      warn: (obj: object, msg: string) => logged.push(JSON.stringify(obj) + msg),
+      error: (obj: object, msg: string) => logged.push(JSON.stringify(obj) + msg),
+    };
+    const recorder = new EventRecorder(
+      {
+        db: {} as Kysely<Schema>,
+        clock: new ManualClock(),
+        geo: {
+          locate: (address) => {
+            throw new Error(`cannot locate ${address}`);
+          },
+        },
+        salts: {} as VisitorSalts,
+        batches: new EventBatchRepository(),
+      },
+      { flushIntervalMs: 1_000_000_000, log },
+    );
+    expect(() =>
+      recorder.record({
+        kind: 'code',
+        targetId: 't',
+        accountId: 'a',
+        at: 0,
+        method: 'GET',
+        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
+        acceptLanguage: null,
+        clientAddress: '192.0.2.44',
+        placement: null,
+        headers: {},
+      }),
+    ).not.toThrow();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toContain('192.0.2.44');
+    expect(recorder.buffered).toBe(0);
+    await recorder.close();
+  });
+});

@@ -1,0 +1,95 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { EventBatchRepository } from '../../src/modules/events/events.batch.repository.js';
+import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
+import { EventRecorder } from '../../src/modules/events/events.recorder.js';
+import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { hit } from '../support/hits.js';
+import { STORES } from '../support/stores.js';
+
+describe.each(STORES)('the event journal ($name)', (store) => {
+  let h: Harness;
+  let dir: string;
+  beforeAll(async () => {
+    h = await createHarness(store);
+    dir = mkdtempSync(join(tmpdir(), 'qrelay-journal-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await h.close();
+  });
+
+  /** A recorder as a serving process has one; its timer never fires during the test. */
+  const recorder = () =>
+    new EventRecorder(
+      {
+        db: h.infra.database.db,
+        clock: h.clock,
+        geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
+        salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
+        batches: new EventBatchRepository(),
+      },
+      { flushIntervalMs: 1_000_000_000 },
+    );
+
+  const stored = async (accountId: string) => {
+    const rows = await h.infra.database.db.selectFrom('events').select('id').where('account_id', '=', accountId).execute();
+    return rows.map((r) => r.id).sort();
+  };
+
+  it('replays the hits of a process killed before its batch committed, exactly once', async () => {
+    const { account } = await h.factory.tenant();
+    const codeId = newId();
+    const crashed = recorder();
+    expect(await crashed.start({ journalDir: dir })).toBe(0);
+    for (let i = 0; i < 3; i += 1) crashed.record(hit(h, { accountId: account.id, targetId: codeId }));
+    expect(crashed.buffered).toBe(3);
+    // The process dies here: nothing was committed; a write was cut short mid-line.
+    const segment = readdirSync(dir).find((f) => f.endsWith('.log'))!;
+    appendFileSync(join(dir, segment), '{"id":"0190');
+    const saved = join(dir, 'copy.bak');
+    copyFileSync(join(dir, segment), saved);
+    expect(await stored(account.id)).toEqual([]);
+
+    const restarted = recorder();
+    expect(await restarted.start({ journalDir: dir })).toBe(3);
+    const ids = await stored(account.id);
+    expect(ids).toHaveLength(3);
+    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.log') && f !== segment)).toHaveLength(1);
+    await restarted.close();
+    expect(readdirSync(dir).filter((f) => f.endsWith('.log'))).toEqual([]);
+
+    // Killed after the commit but before the segment was deleted: the replay inserts nothing twice.
+    copyFileSync(saved, join(dir, segment));
+    rmSync(saved);
+    const again = recorder();
+    expect(await again.start({ journalDir: dir })).toBe(3);
+    await again.close();
+    expect(await stored(account.id)).toEqual(ids);
+    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
+    const analytics = await h.services.events.codeAnalytics({ accountId: account.id, codeId, days: 1 });
+    expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1, excluded: 0 });
+  });
+
+  it('keeps no address in the journal, and refuses a folder another live process holds', async () => {
+    const { account } = await h.factory.tenant();
+    const own = mkdtempSync(join(tmpdir(), 'qrelay-journal-'));
+    const r = recorder();
+    await r.start({ journalDir: own });
+    r.record(hit(h, { accountId: account.id, targetId: newId(), clientAddress: '203.0.113.250' }));
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const segment = readdirSync(own).find((f) => f.endsWith('.log'))!;
+    const line = readFileSync(join(own, segment), 'utf8');
+    expect(line).toContain(account.id);
+    expect(line).not.toContain('203.0.113.250');
+    await r.close();
+    writeFileSync(join(own, 'journal.lock'), '1');
+    await expect(recorder().start({ journalDir: own })).rejects.toThrow(/in use by process 1/);
+    rmSync(own, { recursive: true, force: true });
+  });
+});
