@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { ScanHistoryService } from './modules/analytics/scan-history.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
 import { EventBatchRepository } from './modules/events/events.batch.repository.js';
@@ -82,6 +83,7 @@ export interface Services {
   recorder: EventRecorder;
   events: EventsService;
   alerts: AlertsService;
+  scanHistory: ScanHistoryService;
 }
 
 export interface ServiceOptions {
@@ -179,6 +181,7 @@ export function buildServices(
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
   const templates = new TemplatesService(new TemplatesRepository(db), clock);
+  const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates);
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
@@ -189,7 +192,7 @@ export function buildServices(
     passwords,
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,
-    codes: new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates),
+    codes,
     links: new LinksService(new LinksRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
     resolver: new ResolverService(
       new ResolverRepository(db),
@@ -207,5 +210,6 @@ export function buildServices(
     recorder,
     events,
     alerts,
+    scanHistory: new ScanHistoryService(codes, events),
   };
 }

@@ -1,8 +1,8 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presentClearScans, presentCodeAnalytics, presentFolderAnalytics } from '../../src/http/api/v1/analytics/presenter.js';
-import { ClearScansResponse, CodeAnalyticsResponse, FolderAnalyticsResponse } from '../../src/http/api/v1/analytics/schema.js';
+import { presentClearScans, presentCodeAnalytics } from '../../src/http/api/v1/analytics/presenter.js';
+import { ClearScansResponse, CodeAnalyticsResponse } from '../../src/http/api/v1/analytics/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { hit, recordAll } from '../support/hits.js';
@@ -24,10 +24,8 @@ describe('analytics presenters', () => {
     const codeId = newId();
     await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId, clientAddress: '81.2.69.142', placement: 'x' })]);
     const code = await h.services.events.codeAnalytics({ accountId: account.id, codeId, days: 3 });
-    const folder = await h.services.events.folderAnalytics({ accountId: account.id, codeIds: [codeId], days: 3 });
     const checks: [object, unknown][] = [
       [CodeAnalyticsResponse, { data: presentCodeAnalytics(codeId, code) }],
-      [FolderAnalyticsResponse, { data: presentFolderAnalytics(newId(), folder) }],
       [ClearScansResponse, { data: presentClearScans(codeId, 3) }],
     ];
     for (const [schema, doc] of checks) expect(ajv.validate(schema, doc), JSON.stringify(ajv.errors)).toBe(true);

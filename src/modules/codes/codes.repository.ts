@@ -3,9 +3,10 @@ import { codePointOrder, containsPattern, escapeLike } from '../../db/dialect.js
 import type { CodesTable, Schema } from '../../db/schema.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
+import { lifetimeTotal } from '../events/events.totals.js';
 import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
 
-const toCode = (row: Selectable<CodesTable>): Code => ({
+const toCode = (row: Selectable<CodesTable> & { lifetime_total: number | null }): Code => ({
   id: row.id,
   accountId: row.account_id,
   name: row.name,
@@ -18,7 +19,7 @@ const toCode = (row: Selectable<CodesTable>): Code => ({
   rules: JSON.parse(row.rules) as Rule[],
   gateHash: row.gate_hash,
   folderId: row.folder_id,
-  scans: Number(row.scans),
+  scans: Number(row.lifetime_total ?? 0),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -58,6 +59,7 @@ export class CodesRepository {
     const row = await db
       .selectFrom('codes')
       .selectAll()
+      .select((eb) => lifetimeTotal(eb, 'codes.id'))
       .where('id', '=', id)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
@@ -65,13 +67,22 @@ export class CodesRepository {
   }
 
   async findById(id: string): Promise<Code | null> {
-    const row = await this.db.selectFrom('codes').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('codes')
+      .selectAll()
+      .select((eb) => lifetimeTotal(eb, 'codes.id'))
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? toCode(row) : null;
   }
 
   /** Newest first; `name` matches a case-insensitive substring of the name only. */
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
-    let q = this.db.selectFrom('codes').selectAll().where('account_id', '=', accountId);
+    let q = this.db
+      .selectFrom('codes')
+      .selectAll()
+      .select((eb) => lifetimeTotal(eb, 'codes.id'))
+      .where('account_id', '=', accountId);
     if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);

@@ -1,14 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { LinksTable, Schema } from '../../db/schema.js';
+import { lifetimeTotal } from '../events/events.totals.js';
 import type { Link } from './links.types.js';
 
-const toLink = (row: Selectable<LinksTable>): Link => ({
+const toLink = (row: Selectable<LinksTable> & { lifetime_total: number | null }): Link => ({
   id: row.id,
   accountId: row.account_id,
   domain: row.domain,
   shortCode: row.short_code,
   destination: row.destination,
-  clicks: Number(row.clicks),
+  clicks: Number(row.lifetime_total ?? 0),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -44,6 +45,7 @@ export class LinksRepository {
     const row = await this.db
       .selectFrom('links')
       .selectAll()
+      .select((eb) => lifetimeTotal(eb, 'links.id'))
       .where('id', '=', id)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
@@ -55,6 +57,7 @@ export class LinksRepository {
     const rows = await this.db
       .selectFrom('links')
       .selectAll()
+      .select((eb) => lifetimeTotal(eb, 'links.id'))
       .where('account_id', '=', accountId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -3,6 +3,7 @@ import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import type { ApiContext } from './context.js';
 import { alertsRoutes } from './alerts/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
 import { codesRoutes } from './codes/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { foldersRoutes } from './folders/routes.js';
@@ -22,6 +23,7 @@ const RESOURCES = [
   foldersRoutes,
   templatesRoutes,
   eventsRoutes,
+  analyticsRoutes,
   alertsRoutes,
 ];
 

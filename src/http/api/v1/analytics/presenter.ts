@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import type { Breakdown, CodeAnalytics, FolderAnalytics } from '../../../../modules/events/events.service.js';
-import type { ClearScansResult, CodeAnalytics as CodeAnalyticsJson, FolderAnalytics as FolderAnalyticsJson } from './schema.js';
+import type { Breakdown, CodeAnalytics } from '../../../../modules/events/events.service.js';
+import type { ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));
 
@@ -18,10 +18,6 @@ export function presentCodeAnalytics(codeId: string, a: CodeAnalytics): Static<t
     browsers: breakdown(a.browsers),
     placements: breakdown(a.placements),
   };
-}
-
-export function presentFolderAnalytics(folderId: string, a: FolderAnalytics): Static<typeof FolderAnalyticsJson> {
-  return { folderId, days: a.days, from: a.from, to: a.to, scans: a.scans, uniqueVisitors: a.uniqueVisitors, codes: a.codes };
 }
 
 export function presentClearScans(codeId: string, removed: number): Static<typeof ClearScansResult> {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DataEnvelope, Nullable } from '../../../schemas.js';
 
 /**
- * GET /analytics/codes/{id}, GET /folders/{id}/analytics and POST /codes/{id}/clear-scans
+ * GET /analytics/codes/{id} and POST /codes/{id}/clear-scans
  * (docs/adr/0034-analytics-api.md). Every figure comes from daily rollups; automated traffic and HEAD
  * requests are never counted (their number is given apart as `excluded`).
  */
@@ -10,11 +10,6 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
 
 export const CodeAnalyticsQuery = Type.Object(
   { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to and including today.' }) },
-  { additionalProperties: false },
-);
-
-export const FolderAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'UTC days up to and including today.' }) },
   { additionalProperties: false },
 );
 
@@ -49,24 +44,10 @@ export const CodeAnalytics = Type.Object(
   { title: 'CodeAnalytics' },
 );
 
-export const FolderAnalytics = Type.Object(
-  {
-    folderId: Type.String(),
-    days: Type.Integer(),
-    from: Day,
-    to: Day,
-    scans: Count,
-    uniqueVisitors: Type.Integer({ minimum: 0, description: "Sum of the codes' daily unique visitors." }),
-    codes: Type.Array(Type.Object({ codeId: Type.String(), scans: Count, uniqueVisitors: Count })),
-  },
-  { title: 'FolderAnalytics' },
-);
-
 export const ClearScansResult = Type.Object(
   { codeId: Type.String(), eventsRemoved: Type.Integer({ minimum: 0, description: 'Events destroyed.' }) },
   { title: 'ClearScansResult' },
 );
 
 export const CodeAnalyticsResponse = DataEnvelope(CodeAnalytics);
-export const FolderAnalyticsResponse = DataEnvelope(FolderAnalytics);
 export const ClearScansResponse = DataEnvelope(ClearScansResult);
