@@ -5,6 +5,20 @@ import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
 import { EventRecorder } from './events.recorder.js';
 import type { VisitorSalts } from './events.salts.js';
+import type { Hit } from './events.types.js';
+
+const HIT: Hit = {
+  kind: 'code',
+  targetId: 't',
+  accountId: 'a',
+  at: 0,
+  method: 'GET',
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
+  acceptLanguage: null,
+  clientAddress: null,
+  placement: null,
+  headers: {},
+};
 
 describe('EventRecorder.record', () => {
   it('never throws into the caller and never logs the address when recording fails', async () => {
@@ -27,20 +41,7 @@ describe('EventRecorder.record', () => {
       },
       { flushIntervalMs: 1_000_000_000, log },
     );
-    expect(() =>
-      recorder.record({
-        kind: 'code',
-        targetId: 't',
-        accountId: 'a',
-        at: 0,
-        method: 'GET',
-        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
-        acceptLanguage: null,
-        clientAddress: '192.0.2.44',
-        placement: null,
-        headers: {},
-      }),
-    ).not.toThrow();
+    expect(() => recorder.record({ ...HIT, clientAddress: '192.0.2.44' })).not.toThrow();
     expect(logged).toHaveLength(1);
     expect(logged[0]).not.toContain('192.0.2.44');
     expect(recorder.buffered).toBe(0);
@@ -66,19 +67,7 @@ describe('EventRecorder.record', () => {
       },
       { flushIntervalMs: 1_000_000_000, maxBuffered: 3, log: { warn: (o) => warnings.push(o), error: () => undefined } },
     );
-    const hit = {
-      kind: 'code' as const,
-      targetId: 't',
-      accountId: 'a',
-      at: 0,
-      method: 'GET',
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
-      acceptLanguage: null,
-      clientAddress: null,
-      placement: null,
-      headers: {},
-    };
-    for (let i = 0; i < 5; i += 1) recorder.record(hit);
+    for (let i = 0; i < 5; i += 1) recorder.record(HIT);
     expect(recorder.buffered).toBe(3);
     expect(recorder.dropped).toBe(2);
     expect(warnings).toEqual([{ dropped: 1, buffered: 3 }]);
