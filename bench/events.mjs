@@ -223,7 +223,12 @@ async function run(dialect) {
     const page = await time('events page (limit 50)', 51, () => service.list({ accountId: ACCOUNT, limit: 50 }));
     const deep = await service.list({ accountId: ACCOUNT, limit: 100 });
     await time('events page (limit 50, codeId, cursor)', 51, () =>
-      service.list({ accountId: ACCOUNT, limit: 50, codeId: `${PREFIX}000000000007`, cursor: deep.nextCursor }),
+      service.list({
+        accountId: ACCOUNT,
+        limit: 50,
+        codeId: `${PREFIX}000000000007`,
+        ...(deep.nextCursor ? { cursor: deep.nextCursor } : {}),
+      }),
     );
     const ingested = await ingest(database, Number(args.ingest));
     return { dialect, seconds, analytics, page, ingested };

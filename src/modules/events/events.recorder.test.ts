@@ -5,6 +5,20 @@ import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
 import { EventRecorder } from './events.recorder.js';
 import type { VisitorSalts } from './events.salts.js';
+import type { Hit } from './events.types.js';
+
+const HIT: Hit = {
+  kind: 'code',
+  targetId: 't',
+  accountId: 'a',
+  at: 0,
+  method: 'GET',
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
+  acceptLanguage: null,
+  clientAddress: null,
+  placement: null,
+  headers: {},
+};
 
 describe('EventRecorder.record', () => {
   it('never throws into the caller and never logs the address when recording fails', async () => {
@@ -27,23 +41,39 @@ describe('EventRecorder.record', () => {
       },
       { flushIntervalMs: 1_000_000_000, log },
     );
-    expect(() =>
-      recorder.record({
-        kind: 'code',
-        targetId: 't',
-        accountId: 'a',
-        at: 0,
-        method: 'GET',
-        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
-        acceptLanguage: null,
-        clientAddress: '192.0.2.44',
-        placement: null,
-        headers: {},
-      }),
-    ).not.toThrow();
+    expect(() => recorder.record({ ...HIT, clientAddress: '192.0.2.44' })).not.toThrow();
     expect(logged).toHaveLength(1);
     expect(logged[0]).not.toContain('192.0.2.44');
     expect(recorder.buffered).toBe(0);
     await recorder.close();
+  });
+
+  it('keeps a failed batch for the next try and bounds the buffer, counting what it drops', async () => {
+    const warnings: object[] = [];
+    const down = {
+      transaction: () => ({
+        execute: async () => {
+          throw new Error('store unreachable');
+        },
+      }),
+    } as unknown as Kysely<Schema>;
+    const recorder = new EventRecorder(
+      {
+        db: down,
+        clock: new ManualClock(),
+        geo: { locate: () => ({ country: null, region: null, city: null }) },
+        salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
+        batches: new EventBatchRepository(),
+      },
+      { flushIntervalMs: 1_000_000_000, maxBuffered: 3, log: { warn: (o) => warnings.push(o), error: () => undefined } },
+    );
+    for (let i = 0; i < 5; i += 1) recorder.record(HIT);
+    expect(recorder.buffered).toBe(3);
+    expect(recorder.dropped).toBe(2);
+    expect(warnings).toEqual([{ dropped: 1, buffered: 3 }]);
+    await expect(recorder.flush()).rejects.toThrow('store unreachable');
+    expect(recorder.buffered).toBe(3);
+    await expect(recorder.flush()).rejects.toThrow('store unreachable');
+    expect(recorder.buffered).toBe(3);
   });
 });
