@@ -31,13 +31,19 @@ async function start(script, env, port) {
   throw new Error(`${script} did not start`);
 }
 
-async function load(port, paths, duration = DURATION) {
+// A phone's browser: counted, so every redirect is journaled and written as an event.
+const HUMAN =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+// A link-preview robot: redirected, classified and counted as excluded, but never written as an event.
+const ROBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+async function load(port, paths, duration = DURATION, userAgent = HUMAN) {
   let i = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration,
-    headers: { host: `localhost:${port}` },
+    headers: { host: `localhost:${port}`, 'user-agent': userAgent },
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   const bad = result.non2xx - result['3xx'];
@@ -46,12 +52,12 @@ async function load(port, paths, duration = DURATION) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
-async function measure(name, script, env, paths) {
+async function measure(name, script, env, paths, userAgent = HUMAN) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = await start(script, { ...env, PORT: String(port) }, port);
   try {
-    await load(port, paths, 4); // warm-up: JIT, and every sampled ending once, so the run measures the steady state
-    const figures = await load(port, paths);
+    await load(port, paths, 4, userAgent); // warm-up: JIT, and every sampled ending once, so the run measures the steady state
+    const figures = await load(port, paths, DURATION, userAgent);
     console.log(`${name.padEnd(34)} ${String(figures.rps).padStart(8)} req/s   p99 ${figures.p99} ms`);
     return figures;
   } finally {
@@ -74,13 +80,18 @@ try {
     const paths = Array.from({ length: SAMPLE }, () => `/${endingOf(Math.floor(Math.random() * size))}`);
     // The baseline is measured next to each qrelay run, so both see the same machine load.
     const bare = await measure('bare node:http 302', 'bench/bare.mjs', {}, ['/x']);
-    const qrelay = await measure(
-      `qrelay, ${size} codes`,
-      'dist/main.js',
-      { DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', HOST: '127.0.0.1' },
-      paths,
+    const env = {
+      DATABASE_URL: `sqlite:${file}`,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      EVENT_JOURNAL_DIR: join(dir, `journal-${size}`),
+    };
+    const off = await measure(`qrelay, ${size} codes, not recorded`, 'dist/main.js', env, paths, ROBOT);
+    console.log(`  = ${((off.rps / bare.rps) * 100).toFixed(0)}% of the bare server (robot traffic: classified, never written)`);
+    const on = await measure(`qrelay, ${size} codes, recorded`, 'dist/main.js', env, paths, HUMAN);
+    console.log(
+      `  = ${((on.rps / bare.rps) * 100).toFixed(0)}% of the bare server (every redirect journaled and written as an event)`,
     );
-    console.log(`  = ${((qrelay.rps / bare.rps) * 100).toFixed(0)}% of the bare server`);
   }
   console.log(
     `load average after: ${loadavg()

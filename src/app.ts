@@ -11,7 +11,9 @@ import { mcpRoutes, mcpToken } from './http/mcp/routes.js';
 import { TOOLS } from './http/mcp/tools/index.js';
 import { installOpenApi } from './http/openapi.js';
 import { createServer } from './http/server.js';
+import { resolverServerFactory } from './http/resolver/fast-path.js';
 import { resolverRoutes } from './http/resolver/routes.js';
+import { newRequestId } from './lib/request-id.js';
 
 export interface AppDeps {
   config: Config;
@@ -24,7 +26,8 @@ export interface AppDeps {
 /** The composition root of the HTTP surface: wires everything, never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
-  const app = createServer(config, deps.logger);
+  const fastPath = resolverServerFactory(services.resolver, { trustProxy: config.trustProxy, requestId: newRequestId });
+  const app = createServer(config, deps.logger, fastPath);
   await installOpenApi(app, config);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);
   const guard = createGuard(services, anonymous);

@@ -1,8 +1,9 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config/config.js';
 import { NotFound } from '../lib/errors.js';
-import { newId } from '../lib/ids.js';
+import { newRequestId } from '../lib/request-id.js';
 import { createErrorRenderer } from './errors.js';
 import { installValidators } from './validation.js';
 
@@ -10,7 +11,13 @@ import { installValidators } from './validation.js';
  * A Fastify instance with qrelay's HTTP basics: request ids, no client address in logs, body
  * parsing, validation and the one error renderer. Routes are added by the caller.
  */
-export function createServer(config: Config, logger?: boolean | Record<string, unknown>): FastifyInstance {
+export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
+
+export function createServer(
+  config: Config,
+  logger?: boolean | Record<string, unknown>,
+  serverFactory?: ServerFactory,
+): FastifyInstance {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -18,7 +25,8 @@ export function createServer(config: Config, logger?: boolean | Record<string, u
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    genReqId: () => newId(),
+    genReqId: newRequestId,
+    ...(serverFactory ? { serverFactory } : {}),
     requestIdHeader: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -1,35 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome, Visit } from '../../modules/resolver/resolver.types.js';
+import { GATE_COOKIE, visitOf } from './visit.js';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
 import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage } from './pages.js';
 
-const GATE_COOKIE = 'qrelay_gate';
 const FORM_LIMIT = 4096;
 
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-function visitOf(request: FastifyRequest<{ Params: { shortCode: string } }>): Visit {
-  const query = request.query as Record<string, unknown>;
-  const p = query.p;
-  return {
+function fromRequest(request: FastifyRequest<{ Params: { shortCode: string } }>): Visit {
+  return visitOf({
     host: request.host,
     shortCode: request.params.shortCode,
-    method: request.method as Visit['method'],
-    userAgent: request.headers['user-agent'] ?? null,
-    acceptLanguage: request.headers['accept-language'] ?? null,
-    clientAddress: request.ip,
-    placement: typeof p === 'string' ? p : Array.isArray(p) && typeof p[0] === 'string' ? p[0] : null,
+    method: request.method,
+    placement: (request.query as Record<string, unknown>).p,
     headers: request.headers,
-    gatePass: cookie(request, GATE_COOKIE),
-  };
+    clientAddress: request.ip,
+  });
 }
 
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
@@ -91,12 +76,12 @@ export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService }> =
     method: ['GET', 'HEAD'],
     url: '/:shortCode',
     schema: { hide: true },
-    handler: async (request, reply) => answer(request, reply, await resolver.visit(visitOf(request))),
+    handler: async (request, reply) => answer(request, reply, await resolver.visit(fromRequest(request))),
   });
 
   app.post<{ Params: { shortCode: string } }>('/:shortCode', { schema: { hide: true } }, async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    return answer(request, reply, await resolver.unlock(visitOf(request), password));
+    return answer(request, reply, await resolver.unlock(fromRequest(request), password));
   });
 };

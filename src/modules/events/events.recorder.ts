@@ -76,7 +76,7 @@ export class EventRecorder implements HitRecorder {
     private readonly deps: RecorderDeps,
     options: RecorderOptions = {},
   ) {
-    this.flushIntervalMs = options.flushIntervalMs ?? 10;
+    this.flushIntervalMs = options.flushIntervalMs ?? 100;
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.maxRetryMs = options.maxRetryMs ?? 5_000;
     this.log = options.log ?? silent;

@@ -1,0 +1,55 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ResolverService } from '../../modules/resolver/resolver.service.js';
+import { visitOf } from './visit.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FastPathOptions {
+  trustProxy: boolean;
+  requestId: () => string;
+}
+
+/** GET or HEAD of one path segment that can be an ending, with an optional query. */
+const ENDING_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?(.*))?$/s;
+
+function firstForwarded(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return raw?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * The redirect hot path. A GET or HEAD of `/<ending>` is resolved straight from the ResolverService
+ * (the same rules, cache and recording as the Fastify route); when the outcome is a redirect it is
+ * answered here with the same headers, without Fastify's per-request work. Every other request, and
+ * every other outcome (paused, archived, unknown, gate), goes to Fastify unchanged, which renders it.
+ */
+export function resolverServerFactory(resolver: ResolverService, options: FastPathOptions) {
+  return (fastify: Handler): Server =>
+    createServer((req, res) => {
+      const match = req.method === 'GET' || req.method === 'HEAD' ? ENDING_PATH.exec(req.url ?? '') : null;
+      if (!match) return fastify(req, res);
+      const headers = req.headers;
+      const visit = visitOf({
+        host: (options.trustProxy ? firstForwarded(headers['x-forwarded-host']) : undefined) ?? headers.host ?? '',
+        shortCode: match[1]!,
+        method: req.method!,
+        placement: match[2] === undefined ? undefined : (new URLSearchParams(match[2]).get('p') ?? undefined),
+        headers,
+        clientAddress:
+          (options.trustProxy ? firstForwarded(headers['x-forwarded-for']) : undefined) ?? req.socket.remoteAddress ?? '',
+      });
+      resolver.visit(visit).then(
+        (outcome) => {
+          if (outcome.kind !== 'redirect') return fastify(req, res);
+          res.writeHead(302, {
+            location: outcome.location,
+            'cache-control': 'no-store',
+            'x-request-id': options.requestId(),
+            'content-length': '0',
+          });
+          res.end();
+        },
+        () => fastify(req, res),
+      );
+    });
+}
