@@ -145,6 +145,28 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
     expect(me).toMatchObject({ account: { id: t.account.id, plan: 'business' }, token: { scopes: [...SCOPES] } });
   });
 
+  it('reads events and analytics of real scans, and clears them', async () => {
+    const client = await connect(t.token);
+    const code = data(await call(client, 'codes_create', { name: 'Poster', url: 'https://example.com/poster' }));
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+    const scan = await h.request({
+      method: 'GET',
+      url: `/${String(code.shortCode)}`,
+      headers: { host: 'qrelay.test', 'user-agent': iphone },
+    });
+    expect(scan.statusCode).toBe(302);
+    await h.services.recorder.flush();
+
+    const analytics = data(await call(client, 'codes_analytics', { id: code.id, days: 7 }));
+    expect(analytics).toMatchObject({ codeId: code.id, days: 7, totals: { scans: 1, uniqueVisitors: 1 } });
+    const events = (await call(client, 'events_list', { codeId: code.id })).structuredContent as { data: { codeId: string }[] };
+    expect(events.data).toHaveLength(1);
+    expect(events.data[0]!.codeId).toBe(code.id);
+    expect(data(await call(client, 'codes_clear_scans', { id: code.id }))).toEqual({ codeId: code.id, eventsRemoved: 1 });
+    expect(data(await call(client, 'codes_get', { id: code.id })).scans).toBe(0);
+  });
+
   it('manages folders and saved designs, matching the REST JSON', async () => {
     const client = await connect(t.token);
     const folder = data(await call(client, 'folders_create', { name: 'Spring campaign' }));

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../tool.js';
 import { accountTools } from './account.js';
 import { codeTools } from './codes.js';
+import { eventTools } from './events.js';
 import { folderTools } from './folders.js';
 import { linkTools } from './links.js';
 import { teamTools } from './team.js';
@@ -11,6 +12,7 @@ import { webhookTools } from './webhooks.js';
 export const TOOLS: readonly ToolDefinition[] = [
   ...accountTools,
   ...codeTools,
+  ...eventTools,
   ...linkTools,
   ...folderTools,
   ...templateTools,
