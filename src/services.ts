@@ -184,7 +184,7 @@ export function buildServices(
   const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates);
   return {
     clock,
-    accounts: new AccountsService(db, accountsRepo, usersRepo, clock),
+    accounts: new AccountsService(db, accountsRepo, usersRepo, clock, bus),
     users: new UsersService(db, usersRepo, accountsRepo, tokensRepo, sessionsRepo, passwordTokensRepo, passwords, mail, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),

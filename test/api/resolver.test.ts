@@ -202,6 +202,36 @@ describe.each(STORES)('resolver ($name)', (store) => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('stops redirecting every code and link of a suspended company, at once', async () => {
+    const tenant = await h.factory.tenant();
+    const code = await h.factory.code(tenant.account.id);
+    const link = await h.factory.link(tenant.account.id);
+    expect((await visit(`/${code.shortCode}`, { 'user-agent': IPHONE })).statusCode).toBe(302);
+    await h.services.accounts.suspend(tenant.account.id);
+    recorder.clear();
+    for (const ending of [code.shortCode, link.shortCode]) {
+      const res = await visit(`/${ending}`, { 'user-agent': IPHONE });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).toContain('not available');
+    }
+    expect(recorder.hits).toEqual([]);
+  });
+
+  it('re-reads a cached target after a minute, so a change made out of band takes effect', async () => {
+    const code = await h.factory.code(t.account.id, { url: 'https://example.com/before' });
+    expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/before');
+    // A change that bypasses the services (and so the invalidation bus), as a second process without Redis would.
+    await h.infra.database.db
+      .updateTable('codes')
+      .set({ destination: 'https://example.com/after' })
+      .where('id', '=', code.id)
+      .execute();
+    expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/before');
+    h.clock.advance(60_001);
+    expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/after');
+  });
+
   it('never lets a failing recorder break a redirect', async () => {
     const peer = await h.peer({
       recorder: {

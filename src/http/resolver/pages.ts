@@ -31,6 +31,9 @@ export const archivedPage = (): string =>
     '<h1>This code is no longer active</h1><p>Its owner has retired it, so it does not lead anywhere any more.</p>',
   );
 
+export const unavailablePage = (): string =>
+  page('Not available', '<h1>This code is not available</h1><p>It cannot be followed at the moment.</p>');
+
 export const notFoundPage = (): string =>
   page(
     'Not found',

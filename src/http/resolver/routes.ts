@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome, Visit } from '../../modules/resolver/resolver.types.js';
 import { GATE_COOKIE, visitOf } from './visit.js';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
-import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage } from './pages.js';
+import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
 
 const FORM_LIMIT = 4096;
 
@@ -50,6 +50,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome):
       return html(reply, 410, archivedPage());
     case 'not_found':
       return html(reply, 404, notFoundPage());
+    case 'unavailable':
+      return html(reply, 403, unavailablePage());
     case 'gate':
       return html(reply, outcome.failed ? 401 : 200, gatePage(outcome.failed));
     case 'rate_limited':

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { isPlanName, PLAN_NAMES } from '../plans/plans.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, type User } from '../users/users.types.js';
+import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { normaliseDomain, type Account } from './accounts.types.js';
 
@@ -35,6 +36,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
+    private readonly bus: InvalidationBus | null = null,
   ) {}
 
   /** Creates an account and its owner in one transaction. */
@@ -87,9 +89,13 @@ export class AccountsService {
     return account;
   }
 
-  /** Suspends a company: every token of it stops working at once. */
+  /**
+   * Suspends a company: every token of it stops working at once, and its codes and links stop
+   * redirecting (every instance's resolver cache is told to drop what it holds).
+   */
   async suspend(id: string): Promise<Account> {
     if (!(await this.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
+    this.bus?.publish(null);
     return this.get(id);
   }
 }

@@ -31,17 +31,18 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
   }
 
-  override publish(ref: EndingRef): void {
+  override publish(ref: EndingRef | null): void {
     this.notify(ref);
-    this.publisher
-      .publish(this.channel, JSON.stringify({ o: this.origin, d: ref.domain, s: ref.shortCode }))
-      .catch(() => undefined);
+    const message = ref ? { o: this.origin, d: ref.domain, s: ref.shortCode } : { o: this.origin, all: true };
+    this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
 
   private receive(message: string): void {
     try {
-      const { o, d, s } = JSON.parse(message) as { o: string; d: string; s: string };
-      if (o !== this.origin && typeof d === 'string' && typeof s === 'string') this.notify({ domain: d, shortCode: s });
+      const { o, d, s, all } = JSON.parse(message) as { o: string; d?: string; s?: string; all?: boolean };
+      if (o === this.origin) return;
+      if (all === true) this.notify(null);
+      else if (typeof d === 'string' && typeof s === 'string') this.notify({ domain: d, shortCode: s });
     } catch {
       // A malformed message changes nothing.
     }

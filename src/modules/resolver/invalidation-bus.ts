@@ -12,7 +12,8 @@ export type InvalidationListener = (ref: EndingRef | null) => void;
  * local listeners run at once, other instances hear of it as soon as the transport delivers.
  */
 export interface InvalidationBus {
-  publish(ref: EndingRef): void;
+  /** `null` tells every instance to drop everything (rare: e.g. a company suspended). */
+  publish(ref: EndingRef | null): void;
   subscribe(listener: InvalidationListener): void;
   close(): Promise<void>;
 }
@@ -21,7 +22,7 @@ export interface InvalidationBus {
 export class LocalInvalidationBus implements InvalidationBus {
   protected readonly listeners: InvalidationListener[] = [];
 
-  publish(ref: EndingRef): void {
+  publish(ref: EndingRef | null): void {
     this.notify(ref);
   }
 

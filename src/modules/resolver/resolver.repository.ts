@@ -12,6 +12,7 @@ export class ResolverRepository {
       .selectFrom('endings as e')
       .leftJoin('codes as c', (j) => j.onRef('c.id', '=', 'e.target_id').on('e.kind', '=', 'code'))
       .leftJoin('links as l', (j) => j.onRef('l.id', '=', 'e.target_id').on('e.kind', '=', 'link'))
+      .innerJoin('accounts as a', 'a.id', 'e.account_id')
       .select([
         'e.kind',
         'e.target_id',
@@ -21,18 +22,20 @@ export class ResolverRepository {
         'c.rules',
         'c.gate_hash',
         'l.destination as link_destination',
+        'a.status as account_status',
       ])
       .where('e.domain', '=', domain)
       .where('e.short_code', '=', shortCode)
       .executeTakeFirst();
     if (!row) return null;
+    const suspended = row.account_status !== 'active';
     if (row.kind === 'link') {
       if (row.link_destination == null) return null;
       return {
         kind: 'link',
         id: row.target_id,
         accountId: row.account_id,
-        status: 'active',
+        status: suspended ? 'unavailable' : 'active',
         destination: row.link_destination,
         rules: [],
         gateHash: null,
@@ -43,7 +46,7 @@ export class ResolverRepository {
       kind: 'code',
       id: row.target_id,
       accountId: row.account_id,
-      status: row.status as Target['status'],
+      status: suspended ? 'unavailable' : (row.status as Target['status']),
       destination: row.code_destination,
       rules: JSON.parse(row.rules ?? '[]') as Rule[],
       gateHash: row.gate_hash ?? null,

@@ -22,6 +22,11 @@ export interface ResolverOptions {
 }
 
 const HOST_TTL_MS = 60_000;
+/**
+ * A cached target is re-read after this long even without an invalidation, which bounds how stale
+ * a change made out of band (the admin CLI without Redis, a missed message) can be.
+ */
+const TARGET_TTL_MS = 60_000;
 const GATE_ATTEMPTS_PER_MINUTE = 10;
 const PLACEMENT_MAX = 64;
 const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
@@ -153,8 +158,7 @@ export class ResolverService {
     if (cached !== undefined) return cached;
     const generation = this.generation;
     const target = await this.repo.find(domain, shortCode);
-    if (generation === this.generation)
-      this.targets.set(key, target, target ? Number.POSITIVE_INFINITY : now + this.negativeTtlMs);
+    if (generation === this.generation) this.targets.set(key, target, now + (target ? TARGET_TTL_MS : this.negativeTtlMs));
     return target;
   }
 

@@ -5,7 +5,8 @@ export interface Target {
   kind: 'code' | 'link';
   id: string;
   accountId: string;
-  status: 'active' | 'paused' | 'archived';
+  /** `unavailable`: the owning company is suspended. */
+  status: 'active' | 'paused' | 'archived' | 'unavailable';
   destination: string;
   rules: Rule[];
   gateHash: string | null;
@@ -32,6 +33,8 @@ export type Outcome =
   | { kind: 'paused' }
   | { kind: 'archived' }
   | { kind: 'not_found' }
+  /** The owning company is suspended: nothing is redirected. */
+  | { kind: 'unavailable' }
   /** A gated code: show the password form (again, when `failed`). */
   | { kind: 'gate'; failed: boolean }
   /** The password was right: redirect and hand the visitor a pass. */
