@@ -177,7 +177,7 @@ export function buildServices(
     clock,
   );
   const endingsRepo = new EndingsRepository(db);
-  const endings = new EndingsService(db);
+  const endings = new EndingsService(db, infra.config.publicUrl);
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
   const templates = new TemplatesService(new TemplatesRepository(db), clock);

@@ -8,7 +8,6 @@ import { validName } from '../../lib/names.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Account } from '../accounts/accounts.types.js';
 import { validDesign } from '../designs/design.schema.js';
-import { validateDestination } from '../endings/destination.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
@@ -57,8 +56,8 @@ export class CodesService {
   async create(accountId: string, input: CreateCodeInput): Promise<Code> {
     const mode = input.mode ?? 'dynamic';
     const name = validName(input.name, NAME_MAX);
-    const destination = validateDestination(input.url);
-    const rules = validateRules(input.rules ?? []);
+    const destination = this.claims.destination(input.url);
+    const rules = validateRules(input.rules ?? [], (v, f) => this.claims.destination(v, f));
     const design = validDesign(input.design, await this.templateDesign(accountId, input.templateId));
     if (mode === 'static') {
       for (const field of ['shortCode', 'rules', 'gate'] as const) {
@@ -97,7 +96,7 @@ export class CodesService {
     if (input.url !== undefined && input.url !== code.destination) {
       if (code.mode === 'static')
         throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
-      next.destination = validateDestination(input.url);
+      next.destination = this.claims.destination(input.url);
     }
     if (input.status !== undefined && input.status !== code.status) {
       if (code.status === 'archived') throw new InvalidRequest('status cannot change: the code is archived.', 'status');
@@ -110,7 +109,7 @@ export class CodesService {
     if (input.rules !== undefined) {
       if (code.mode === 'static' && input.rules.length > 0)
         throw new InvalidRequest('rules are only for dynamic codes.', 'rules');
-      next.rules = validateRules(input.rules);
+      next.rules = validateRules(input.rules, (v, f) => this.claims.destination(v, f));
     }
     if (input.gate !== undefined) {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');

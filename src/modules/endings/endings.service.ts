@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Schema } from '../../db/schema.js';
 import { InvalidRequest } from '../../lib/errors.js';
+import { validateDestination } from './destination.js';
 import { generateEnding, GENERATED_LENGTH, validateChosenEnding } from './endings.js';
 
 const ATTEMPTS = 6;
@@ -12,7 +13,28 @@ const ATTEMPTS = 6;
  * after a few); a chosen one that is taken is a 400.
  */
 export class EndingsService {
-  constructor(private readonly db: Kysely<Schema>) {}
+  private readonly ownHost: string | null;
+
+  /** `publicUrl`: the service's own address, whose short addresses a destination must not be. */
+  constructor(
+    private readonly db: Kysely<Schema>,
+    publicUrl?: string,
+  ) {
+    this.ownHost = publicUrl ? new URL(publicUrl).host.toLowerCase() : null;
+  }
+
+  /**
+   * A redirect destination (see validateDestination), and not one of this service's own short
+   * addresses: a code or link pointing at an ending on the same host could loop for ever.
+   */
+  destination(value: string, field = 'url'): string {
+    const checked = validateDestination(value, field);
+    const url = new URL(checked);
+    if (this.ownHost !== null && url.host.toLowerCase() === this.ownHost && /^\/[^/]+\/?$/.test(url.pathname)) {
+      throw new InvalidRequest(`${field} must not be one of this service's own short addresses.`, field);
+    }
+    return checked;
+  }
 
   /** A transaction for a write that needs no ending. */
   async transaction<T>(write: (trx: Kysely<Schema>) => Promise<T>): Promise<T> {

@@ -36,14 +36,17 @@ const isTimeZone = (zone: string): boolean => {
 };
 
 /** Checks what the schema cannot: one target per rule, addresses, time zones. 400 names the rule. */
-export function validateRules(rules: Rule[]): Rule[] {
+export function validateRules(
+  rules: Rule[],
+  destination: (value: string, field: string) => string = validateDestination,
+): Rule[] {
   rules.forEach((rule, i) => {
     const at = `rules[${i}]`;
     if ((rule.destination === undefined) === (rule.split === undefined)) {
       throw new InvalidRequest(`${at} must have exactly one of destination or split.`, at);
     }
-    if (rule.destination !== undefined) validateDestination(rule.destination, `${at}.destination`);
-    rule.split?.forEach((v, j) => validateDestination(v.destination, `${at}.split[${j}].destination`));
+    if (rule.destination !== undefined) destination(rule.destination, `${at}.destination`);
+    rule.split?.forEach((v, j) => destination(v.destination, `${at}.split[${j}].destination`));
     const time = rule.when?.time;
     if (time) {
       if (!isTimeZone(time.timeZone))
