@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { v7 } from 'uuid';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
+import { DEFAULT_DESIGN } from '../dist/modules/designs/design.schema.js';
 
 export const endingOf = (i) => `b${i.toString(36).padStart(6, '0')}`;
 
@@ -22,16 +23,7 @@ export async function seed(file, count) {
   const ending = db.prepare(
     "insert into endings (domain, short_code, kind, target_id, account_id, created_at) values ('', ?, 'code', ?, ?, ?)",
   );
-  const design = JSON.stringify({
-    foreground: '#000000',
-    background: '#FFFFFF',
-    moduleStyle: 'square',
-    cornerStyle: 'square',
-    logo: null,
-    errorCorrection: 'M',
-    quietZone: 4,
-    frame: null,
-  });
+  const design = JSON.stringify(DEFAULT_DESIGN);
   const insertAll = db.transaction(() => {
     for (let i = 0; i < count; i += 1) {
       const id = v7();
