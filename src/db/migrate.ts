@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_team.js';
 import * as m0004 from './migrations/0004_events.js';
 import * as m0005 from './migrations/0005_webhooks.js';
 import * as m0006 from './migrations/0006_folders_templates.js';
+import * as m0007 from './migrations/0007_drop_row_counters.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_events': m0004,
   '0005_webhooks': m0005,
   '0006_folders_templates': m0006,
+  '0007_drop_row_counters': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

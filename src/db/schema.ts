@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /**
  * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
  * integer on SQLite); JSON documents are stored as text. See docs/adr/0002-storage.md.
@@ -138,7 +136,6 @@ export interface CodesTable {
   rules: string;
   gate_hash: string | null;
   folder_id: string | null;
-  scans: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -149,7 +146,6 @@ export interface LinksTable {
   domain: string;
   short_code: string;
   destination: string;
-  clicks: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
-import {
-  noFolderAnalytics,
-  type FolderAnalyticsQuery,
-  type FolderAnalyticsSource,
-} from '../../src/modules/folders/folders.analytics.js';
+import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/modules/folders/folders.analytics.js';
 import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
 import { FoldersService } from '../../src/modules/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { STORES } from '../support/stores.js';
+
+/** A source with no events: every figure is zero. */
+const noFolderAnalytics: FolderAnalyticsSource = {
+  async folderAnalytics({ codeIds }) {
+    return { scans: 0, uniqueVisitors: 0, codes: codeIds.map((codeId) => ({ codeId, scans: 0, uniqueVisitors: 0 })) };
+  },
+};
 
 describe.each(STORES)('folders service ($name)', (store) => {
   let h: Harness;

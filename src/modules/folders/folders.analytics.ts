@@ -28,10 +28,3 @@ export interface FolderFigures {
 export interface FolderAnalyticsSource {
   folderAnalytics(query: FolderAnalyticsQuery): Promise<FolderFigures>;
 }
-
-/** Used until an events store answers: no events are recorded, so every figure is zero. */
-export const noFolderAnalytics: FolderAnalyticsSource = {
-  async folderAnalytics({ codeIds }) {
-    return { scans: 0, uniqueVisitors: 0, codes: codeIds.map((codeId) => ({ codeId, scans: 0, uniqueVisitors: 0 })) };
-  },
-};

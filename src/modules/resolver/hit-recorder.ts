@@ -7,9 +7,6 @@ import type { Hit, HitRecorder } from '../events/events.types.js';
  */
 export type { Hit, HitRecorder };
 
-/** Records nothing. */
-export const noopRecorder: HitRecorder = { record() {} };
-
 /** Hands a hit to the recorder; a failing recorder never breaks a redirect. */
 export function recordSafely(recorder: HitRecorder, hit: Hit, onError?: (error: unknown) => void): void {
   try {
