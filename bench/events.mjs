@@ -151,7 +151,7 @@ async function ingest(database, count) {
     clock: systemClock,
     geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
     salts: new VisitorSalts(new SaltsRepository(database.db), systemClock),
-    batches: new EventBatchRepository(),
+    batches: new EventBatchRepository(database.bulk),
   });
   await recorder.start({ journalDir });
   let recordMs = 0;

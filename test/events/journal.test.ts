@@ -31,7 +31,7 @@ describe.each(STORES)('the event journal ($name)', (store) => {
         clock: h.clock,
         geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
         salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
-        batches: new EventBatchRepository(),
+        batches: new EventBatchRepository(h.infra.database.bulk),
       },
       { flushIntervalMs: 1_000_000_000 },
     );
@@ -48,6 +48,8 @@ describe.each(STORES)('the event journal ($name)', (store) => {
     expect(await crashed.start({ journalDir: dir })).toBe(0);
     for (let i = 0; i < 3; i += 1) crashed.record(hit(h, { accountId: account.id, targetId: codeId }));
     expect(crashed.buffered).toBe(3);
+    // The hits are journaled by the time their requests may be answered.
+    await new Promise<void>((answer) => crashed.whenDurable(answer));
     // The process dies here: nothing was committed; a write was cut short mid-line.
     const segment = readdirSync(dir).find((f) => f.endsWith('.log'))!;
     appendFileSync(join(dir, segment), '{"id":"0190');
@@ -76,12 +78,44 @@ describe.each(STORES)('the event journal ($name)', (store) => {
     expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1, excluded: 0 });
   });
 
+  it('answers a recorded request only once its hit is journaled, one write for a turn of hits', async () => {
+    const { account } = await h.factory.tenant();
+    const own = mkdtempSync(join(tmpdir(), 'qrelay-journal-'));
+    const r = recorder();
+    await r.start({ journalDir: own });
+    const { readFileSync } = await import('node:fs');
+    const journaled = () =>
+      readFileSync(
+        join(
+          own,
+          readdirSync(own).find((f) => f.endsWith('.log'))!,
+        ),
+        'utf8',
+      );
+    const answered: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      r.record(hit(h, { accountId: account.id, targetId: newId() }));
+      r.whenDurable(() => answered.push(journaled().trim().split('\n').length));
+    }
+    expect(answered).toEqual([]);
+    expect(journaled()).toBe('');
+    await new Promise<void>((answer) => r.whenDurable(answer));
+    expect(answered).toEqual([3, 3, 3]);
+    // With nothing waiting to be written, an answer goes at once.
+    let now = false;
+    r.whenDurable(() => (now = true));
+    expect(now).toBe(true);
+    await r.close();
+    rmSync(own, { recursive: true, force: true });
+  });
+
   it('keeps no address in the journal, and refuses a folder another live process holds', async () => {
     const { account } = await h.factory.tenant();
     const own = mkdtempSync(join(tmpdir(), 'qrelay-journal-'));
     const r = recorder();
     await r.start({ journalDir: own });
     r.record(hit(h, { accountId: account.id, targetId: newId(), clientAddress: '203.0.113.250' }));
+    await new Promise<void>((answer) => r.whenDurable(answer));
     const { readFileSync, writeFileSync } = await import('node:fs');
     const segment = readdirSync(own).find((f) => f.endsWith('.log'))!;
     const line = readFileSync(join(own, segment), 'utf8');

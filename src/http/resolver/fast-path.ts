@@ -41,13 +41,15 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
       resolver.visit(visit).then(
         (outcome) => {
           if (outcome.kind !== 'redirect') return fastify(req, res);
-          res.writeHead(302, {
-            location: outcome.location,
-            'cache-control': 'no-store',
-            'x-request-id': options.requestId(),
-            'content-length': '0',
+          resolver.whenRecorded(() => {
+            res.writeHead(302, {
+              location: outcome.location,
+              'cache-control': 'no-store',
+              'x-request-id': options.requestId(),
+              'content-length': '0',
+            });
+            res.end();
           });
-          res.end();
         },
         () => fastify(req, res),
       );

@@ -30,6 +30,13 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
     .send(body);
 }
 
+/** A recorded outcome (a redirect) is answered once its hit is durable. */
+async function recorded(resolver: ResolverService, outcome: Outcome): Promise<Outcome> {
+  if (outcome.kind === 'redirect' || outcome.kind === 'gate_passed')
+    await new Promise<void>((done) => resolver.whenRecorded(done));
+  return outcome;
+}
+
 /** Renders what the resolver decided. Never a 301: browsers would cache it and a repoint would not take effect. */
 function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): FastifyReply {
   switch (outcome.kind) {
@@ -78,12 +85,13 @@ export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService }> =
     method: ['GET', 'HEAD'],
     url: '/:shortCode',
     schema: { hide: true },
-    handler: async (request, reply) => answer(request, reply, await resolver.visit(fromRequest(request))),
+    handler: async (request, reply) =>
+      answer(request, reply, await recorded(resolver, await resolver.visit(fromRequest(request)))),
   });
 
   app.post<{ Params: { shortCode: string } }>('/:shortCode', { schema: { hide: true } }, async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    return answer(request, reply, await resolver.unlock(fromRequest(request), password));
+    return answer(request, reply, await recorded(resolver, await resolver.unlock(fromRequest(request), password)));
   });
 };

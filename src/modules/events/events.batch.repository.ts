@@ -1,171 +1,191 @@
 import type { Kysely } from 'kysely';
-import { chunks, incremented } from '../../db/dialect.js';
+import type { BulkTable, BulkWriter } from '../../db/bulk.js';
 import type { Schema } from '../../db/schema.js';
 import { DIMENSIONS, dayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
 
-const row = (key: { targetId: string; accountId: string; dimension: string; value: string }) => ({
-  target_id: key.targetId,
-  account_id: key.accountId,
-  dimension: key.dimension,
-  value: key.value,
-});
+const EVENTS: BulkTable = {
+  table: 'events',
+  columns: [
+    'id',
+    'account_id',
+    'type',
+    'target_id',
+    'code_id',
+    'link_id',
+    'occurred_at',
+    'placement',
+    'country',
+    'region',
+    'city',
+    'os',
+    'device',
+    'browser',
+  ],
+  conflict: ['id'],
+};
+const VISITORS: BulkTable = {
+  table: 'daily_visitors',
+  columns: ['day', 'target_id', 'visitor'],
+  conflict: ['day', 'target_id', 'visitor'],
+};
+const ROLLUPS: BulkTable = {
+  table: 'event_rollups',
+  columns: ['target_id', 'day', 'account_id', 'events', 'uniques'],
+  conflict: ['target_id', 'day'],
+  increment: ['events', 'uniques'],
+};
+const BREAKDOWNS: BulkTable = {
+  table: 'event_breakdowns',
+  columns: ['target_id', 'day', 'dimension', 'value', 'account_id', 'events'],
+  conflict: ['target_id', 'day', 'dimension', 'value'],
+  increment: ['events'],
+};
+const MONTHLY: BulkTable = {
+  table: 'event_breakdowns_monthly',
+  columns: ['target_id', 'month', 'dimension', 'value', 'account_id', 'events'],
+  conflict: ['target_id', 'month', 'dimension', 'value'],
+  increment: ['events'],
+};
+const TOTALS: BulkTable = {
+  table: 'event_totals',
+  columns: ['target_id', 'account_id', 'total'],
+  conflict: ['target_id'],
+  increment: ['total'],
+};
+const EXCLUDED: BulkTable = {
+  table: 'excluded_hits',
+  columns: ['account_id', 'day', 'target_id', 'hits'],
+  conflict: ['account_id', 'day', 'target_id'],
+  increment: ['hits'],
+};
 
-/** Counts added up in memory per key, so each key is one row of one upsert per batch. */
-class Tally<K> {
-  private readonly rows = new Map<string, { key: K; n: number }>();
-  add(id: string, key: K, n = 1): void {
-    const row = this.rows.get(id);
-    if (row) row.n += n;
-    else this.rows.set(id, { key, n });
+/** The events of one target on one day, counted per value of every dimension. */
+interface DayGroup {
+  target: string;
+  day: number;
+  account: string;
+  events: number;
+  /** Per dimension (in DIMENSIONS order): events per value. */
+  values: Map<string, number>[];
+}
+
+/** Adds up a batch's events per target and day: one map lookup per event, plus one per dimension. */
+function groupByDay(events: readonly RecordedEvent[]): Map<string, DayGroup> {
+  const groups = new Map<string, DayGroup>();
+  for (const e of events) {
+    const day = dayOf(e.occurredAt);
+    const key = `${e.targetId}|${day}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { target: e.targetId, day, account: e.accountId, events: 0, values: DIMENSIONS.map(() => new Map()) };
+      groups.set(key, group);
+    }
+    group.events += 1;
+    for (let i = 0; i < DIMENSIONS.length; i += 1) {
+      const value = e[DIMENSIONS[i]!] ?? '';
+      const counts = group.values[i]!;
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
   }
-  get(id: string): number {
-    return this.rows.get(id)?.n ?? 0;
+  return groups;
+}
+
+/** Breakdown rows (target, period, dimension, value, account, events) of groups, by day or by month. */
+function breakdownRows(groups: Iterable<DayGroup>, periodOf: (day: number) => number): unknown[][] {
+  const cells = new Map<string, unknown[]>();
+  for (const g of groups) {
+    const period = periodOf(g.day);
+    for (let i = 0; i < DIMENSIONS.length; i += 1) {
+      const dimension = DIMENSIONS[i]!;
+      for (const [value, n] of g.values[i]!) {
+        const key = `${g.target}|${period}|${i}|${value}`;
+        const cell = cells.get(key);
+        if (cell) (cell[5] as number) += n;
+        else cells.set(key, [g.target, period, dimension, value, g.account, n]);
+      }
+    }
   }
-  entries(): { key: K; n: number }[] {
-    return [...this.rows.values()];
-  }
+  return [...cells.values()];
 }
 
 /**
- * The group commit's SQL: one batch of events, with everything derived from them, inside the
- * caller's transaction. Every statement is a multi-row insert or upsert-increment, so the cost is a
- * handful of statements per batch whatever its size, and no counter row is locked per event.
+ * The group commit's writes: one batch of events, with everything derived from them, inside the
+ * caller's transaction. Counts are added up per key in memory first, so each rollup, breakdown and
+ * total key is written once per batch whatever its number of events, and no counter row is locked
+ * per event. The rows go through the store's bulk writer (db/bulk.ts).
  */
 export class EventBatchRepository {
+  constructor(private readonly bulk: BulkWriter) {}
+
   /** Inserts the events (a replayed id is skipped) and returns those really inserted. */
   async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-    const inserted = new Set<string>();
-    for (const chunk of chunks(events)) {
-      const rows = await trx
-        .insertInto('events')
-        .values(
-          chunk.map((e) => ({
-            id: e.id,
-            account_id: e.accountId,
-            type: e.type,
-            target_id: e.targetId,
-            code_id: e.codeId,
-            link_id: e.linkId,
-            occurred_at: e.occurredAt,
-            placement: e.placement,
-            country: e.country,
-            region: e.region,
-            city: e.city,
-            os: e.os,
-            device: e.device,
-            browser: e.browser,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
-      for (const row of rows) inserted.add(row.id);
-    }
-    return events.filter((e) => inserted.has(e.id));
+    const rows = events.map((e) => [
+      e.id,
+      e.accountId,
+      e.type,
+      e.targetId,
+      e.codeId,
+      e.linkId,
+      e.occurredAt,
+      e.placement,
+      e.country,
+      e.region,
+      e.city,
+      e.os,
+      e.device,
+      e.browser,
+    ]);
+    const inserted = await this.bulk.insertNew(trx, EVENTS, rows);
+    return events.filter((_, i) => inserted[i]);
   }
 
   /** Rollups, breakdowns, lifetime totals and daily unique visitors of inserted events. */
   async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
     const newVisitors = await this.insertVisitors(trx, events);
-    const daily = new Tally<{ targetId: string; accountId: string; day: number }>();
-    type Cell = { targetId: string; accountId: string; period: number; dimension: string; value: string };
-    const byDay = new Tally<Cell>();
-    const byMonth = new Tally<Cell>();
-    const totals = new Tally<{ targetId: string; accountId: string }>();
-    for (const e of events) {
-      const day = dayOf(e.occurredAt);
-      daily.add(`${e.targetId}|${day}`, { targetId: e.targetId, accountId: e.accountId, day });
-      totals.add(e.targetId, { targetId: e.targetId, accountId: e.accountId });
-      const month = monthOf(day);
-      for (const dimension of DIMENSIONS) {
-        const value = e[dimension] ?? '';
-        const cell = { targetId: e.targetId, accountId: e.accountId, dimension, value };
-        byDay.add(`${e.targetId}|${day}|${dimension}|${value}`, { ...cell, period: day });
-        byMonth.add(`${e.targetId}|${month}|${dimension}|${value}`, { ...cell, period: month });
-      }
+    const groups = groupByDay(events);
+    const totals = new Map<string, unknown[]>();
+    const rollups: unknown[][] = [];
+    for (const [key, g] of groups) {
+      rollups.push([g.target, g.day, g.account, g.events, newVisitors.get(key) ?? 0]);
+      const total = totals.get(g.target);
+      if (total) (total[2] as number) += g.events;
+      else totals.set(g.target, [g.target, g.account, g.events]);
     }
-    for (const chunk of chunks(daily.entries())) {
-      await trx
-        .insertInto('event_rollups')
-        .values(
-          chunk.map(({ key, n }) => ({
-            target_id: key.targetId,
-            day: key.day,
-            account_id: key.accountId,
-            events: n,
-            uniques: newVisitors.get(`${key.targetId}|${key.day}`),
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['target_id', 'day']).doUpdateSet({
-            events: incremented('event_rollups', 'events'),
-            uniques: incremented('event_rollups', 'uniques'),
-          }),
-        )
-        .execute();
-    }
-    for (const chunk of chunks(byDay.entries())) {
-      await trx
-        .insertInto('event_breakdowns')
-        .values(chunk.map(({ key, n }) => ({ ...row(key), day: key.period, events: n })))
-        .onConflict((oc) =>
-          oc
-            .columns(['target_id', 'day', 'dimension', 'value'])
-            .doUpdateSet({ events: incremented('event_breakdowns', 'events') }),
-        )
-        .execute();
-    }
-    for (const chunk of chunks(byMonth.entries())) {
-      await trx
-        .insertInto('event_breakdowns_monthly')
-        .values(chunk.map(({ key, n }) => ({ ...row(key), month: key.period, events: n })))
-        .onConflict((oc) =>
-          oc
-            .columns(['target_id', 'month', 'dimension', 'value'])
-            .doUpdateSet({ events: incremented('event_breakdowns_monthly', 'events') }),
-        )
-        .execute();
-    }
-    for (const chunk of chunks(totals.entries())) {
-      await trx
-        .insertInto('event_totals')
-        .values(chunk.map(({ key, n }) => ({ target_id: key.targetId, account_id: key.accountId, total: n })))
-        .onConflict((oc) => oc.column('target_id').doUpdateSet({ total: incremented('event_totals', 'total') }))
-        .execute();
-    }
+    await this.bulk.addCounts(trx, ROLLUPS, rollups);
+    await this.bulk.addCounts(
+      trx,
+      BREAKDOWNS,
+      breakdownRows(groups.values(), (day) => day),
+    );
+    await this.bulk.addCounts(trx, MONTHLY, breakdownRows(groups.values(), monthOf));
+    await this.bulk.addCounts(trx, TOTALS, [...totals.values()]);
   }
 
   /** Stores each (day, target, visitor hash) once; returns how many were new per target and day. */
-  private async insertVisitors(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<Tally<null>> {
-    const seen = new Map<string, { day: number; target_id: string; visitor: string }>();
+  private async insertVisitors(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<Map<string, number>> {
+    const seen = new Map<string, unknown[]>();
     for (const e of events) {
       const day = dayOf(e.occurredAt);
-      seen.set(`${day}|${e.targetId}|${e.visitor}`, { day, target_id: e.targetId, visitor: e.visitor });
+      seen.set(`${e.targetId}|${day}|${e.visitor}`, [day, e.targetId, e.visitor]);
     }
-    const fresh = new Tally<null>();
-    for (const chunk of chunks([...seen.values()])) {
-      const rows = await trx
-        .insertInto('daily_visitors')
-        .values(chunk)
-        .onConflict((oc) => oc.columns(['day', 'target_id', 'visitor']).doNothing())
-        .returning(['day', 'target_id'])
-        .execute();
-      for (const row of rows) fresh.add(`${row.target_id}|${Number(row.day)}`, null);
-    }
+    const rows = [...seen.values()];
+    const inserted = await this.bulk.insertNew(trx, VISITORS, rows);
+    const fresh = new Map<string, number>();
+    rows.forEach(([day, target], i) => {
+      if (!inserted[i]) return;
+      const key = `${String(target)}|${String(day)}`;
+      fresh.set(key, (fresh.get(key) ?? 0) + 1);
+    });
     return fresh;
   }
 
   /** Adds the excluded (automated or HEAD) hits counted since the last batch. */
   async addExcluded(trx: Kysely<Schema>, counts: readonly ExcludedCount[]): Promise<void> {
-    for (const chunk of chunks(counts)) {
-      await trx
-        .insertInto('excluded_hits')
-        .values(chunk.map((c) => ({ account_id: c.accountId, day: c.day, target_id: c.targetId, hits: c.count })))
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'day', 'target_id']).doUpdateSet({ hits: incremented('excluded_hits', 'hits') }),
-        )
-        .execute();
-    }
+    await this.bulk.addCounts(
+      trx,
+      EXCLUDED,
+      counts.map((c) => [c.accountId, c.day, c.targetId, c.count]),
+    );
   }
 }

@@ -15,9 +15,10 @@ function alive(pid: number): boolean {
 }
 
 /**
- * The write-ahead journal of counted hits (docs/adr/0031-event-journal.md). Each hit is appended as
- * one JSON line with a synchronous write before the redirect is answered, so it is in the kernel's
- * page cache and survives the process being killed. The writer rotates to a new segment when a batch
+ * The write-ahead journal of counted hits (docs/adr/0031-event-journal.md). Each hit is one JSON line;
+ * the lines of the hits recorded in one turn of the event loop go out in one synchronous write before
+ * any of their requests is answered, so they are in the kernel's page cache and survive the process
+ * being killed. The writer rotates to a new segment when a batch
  * starts and deletes the closed segments once that batch has committed; at start-up every segment
  * left behind is replayed (event ids make the replay idempotent). Lines carry no address: only the
  * visitor's daily keyed hash.
@@ -26,6 +27,7 @@ export class EventJournal {
   private fd: number | null = null;
   private seq = 0;
   private written = 0;
+  private pending = '';
   private readonly lock: string;
 
   constructor(private readonly dir: string) {
@@ -53,13 +55,29 @@ export class EventJournal {
     return events;
   }
 
+  /** Adds a hit to the lines of the next `write`. */
   append(event: RecordedEvent): void {
     if (this.fd === null) return;
-    this.written += writeSync(this.fd, `${JSON.stringify(event)}\n`);
+    this.pending += `${JSON.stringify(event)}\n`;
+  }
+
+  /** Whether appended lines wait for `write`. */
+  get hasPending(): boolean {
+    return this.pending !== '';
+  }
+
+  /** Writes every appended line with one synchronous write: they are in the kernel's page cache after it. */
+  write(): void {
+    if (this.fd === null || this.pending === '') return;
+    const bytes = Buffer.from(this.pending);
+    this.pending = '';
+    for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd, bytes, offset);
+    this.written += bytes.length;
   }
 
   /** Closes the active segment (if anything was written) and returns the last closed sequence number. */
   rotate(): number {
+    this.write();
     if (this.fd !== null && this.written > 0) {
       closeSync(this.fd);
       this.seq += 1;
@@ -75,6 +93,7 @@ export class EventJournal {
 
   close(): void {
     if (this.fd === null) return;
+    this.write();
     closeSync(this.fd);
     this.fd = null;
     if (this.written === 0) unlinkSync(join(this.dir, name(this.seq)));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { postgresBulk } from '../../db/bulk.js';
 import type { Schema } from '../../db/schema.js';
 import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
@@ -37,7 +38,7 @@ describe('EventRecorder.record', () => {
           },
         },
         salts: {} as VisitorSalts,
-        batches: new EventBatchRepository(),
+        batches: new EventBatchRepository(postgresBulk()),
       },
       { flushIntervalMs: 1_000_000_000, log },
     );
@@ -63,7 +64,7 @@ describe('EventRecorder.record', () => {
         clock: new ManualClock(),
         geo: { locate: () => ({ country: null, region: null, city: null }) },
         salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-        batches: new EventBatchRepository(),
+        batches: new EventBatchRepository(postgresBulk()),
       },
       { flushIntervalMs: 1_000_000_000, maxBuffered: 3, log: { warn: (o) => warnings.push(o), error: () => undefined } },
     );

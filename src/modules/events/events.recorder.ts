@@ -33,14 +33,19 @@ export interface RecorderDeps {
 }
 
 export interface RecorderOptions {
-  /** How long a hit waits for companions before its batch commits. */
+  /** How long a hit waits for companions before its batch commits, when the writer is idle. */
   flushIntervalMs?: number;
+  /** The longest window under load (the batch window grows with the time commits take). */
+  maxWindowMs?: number;
   /** Hits held in memory at most (and in the journal); past it new hits are dropped and counted. */
   maxBuffered?: number;
   /** Longest wait between retries of a failed batch. */
   maxRetryMs?: number;
   log?: RecorderLog;
 }
+
+/** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
+const WINDOW_FACTOR = 4;
 
 const silent: RecorderLog = { warn: () => undefined, error: () => undefined };
 
@@ -65,8 +70,14 @@ export class EventRecorder implements HitRecorder {
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private failures = 0;
+  /** A journal write is scheduled for this turn, and these answers wait for it. */
+  private writing = false;
+  private waiting: (() => void)[] = [];
   private closed = false;
   private readonly flushIntervalMs: number;
+  private readonly maxWindowMs: number;
+  /** How long the last batch took to commit. */
+  private lastCommitMs = 0;
   private readonly maxBuffered: number;
   private readonly maxRetryMs: number;
   /** Hits dropped because the buffer was full (the store unreachable for long). */
@@ -77,6 +88,7 @@ export class EventRecorder implements HitRecorder {
     options: RecorderOptions = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? 100;
+    this.maxWindowMs = Math.max(this.flushIntervalMs, options.maxWindowMs ?? 2_000);
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.maxRetryMs = options.maxRetryMs ?? 5_000;
     this.log = options.log ?? silent;
@@ -112,7 +124,7 @@ export class EventRecorder implements HitRecorder {
       if (type === null) return;
       if (!isCounted(hit.method, hit.userAgent)) {
         this.countExcluded(hit.accountId, hit.targetId, dayOf(hit.at));
-        return this.schedule(this.flushIntervalMs);
+        return this.schedule(this.window());
       }
       if (this.buffer.length >= this.maxBuffered) {
         this.dropped += 1;
@@ -122,18 +134,48 @@ export class EventRecorder implements HitRecorder {
         return;
       }
       const event = this.toEvent(hit, type);
-      try {
-        this.journal?.append(event);
-      } catch (error) {
-        this.log.error({ code: (error as NodeJS.ErrnoException).code }, 'event journal write failed; event kept in memory');
+      if (this.journal) {
+        this.journal.append(event);
+        if (!this.writing) {
+          this.writing = true;
+          setImmediate(this.writeJournal);
+        }
       }
       this.buffer.push(event);
-      this.schedule(this.flushIntervalMs);
+      this.schedule(this.window());
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
       this.log.error({ name: (error as Error)?.name }, 'recording a hit failed');
     }
   }
+
+  whenDurable(answer: () => void): void {
+    if (this.writing) this.waiting.push(answer);
+    else answer();
+  }
+
+  /**
+   * Group write of the journal: the hits recorded during one turn of the event loop are written with
+   * one system call, then their requests are answered. A failed write is logged and the requests are
+   * answered all the same (the events are still buffered for their batch).
+   */
+  private readonly writeJournal = (): void => {
+    this.writing = false;
+    try {
+      this.journal?.write();
+    } catch (error) {
+      this.log.error({ code: (error as NodeJS.ErrnoException).code }, 'event journal write failed; events kept in memory');
+    }
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const answer of waiting) {
+      try {
+        answer();
+      } catch (error) {
+        this.log.error({ name: (error as Error)?.name }, 'answering a recorded request failed');
+      }
+    }
+  };
 
   /** Commits everything recorded so far; rejects if the store refuses (the events stay buffered). */
   flush(): Promise<void> {
@@ -179,6 +221,15 @@ export class EventRecorder implements HitRecorder {
     };
   }
 
+  /**
+   * The batch window: the idle interval, stretched to a few times what the last commit took, so under
+   * load batches grow (each rollup key and page is then written once for more events) and the writer
+   * keeps to a bounded share of the time.
+   */
+  private window(): number {
+    return Math.min(this.maxWindowMs, Math.max(this.flushIntervalMs, WINDOW_FACTOR * this.lastCommitMs));
+  }
+
   private countExcluded(accountId: string, targetId: string, day: number, count = 1): void {
     const key = `${accountId}|${targetId}|${day}`;
     const row = this.excluded.get(key);
@@ -212,6 +263,7 @@ export class EventRecorder implements HitRecorder {
     this.buffer = [];
     this.excluded = new Map();
     const closedSegment = this.journal?.rotate();
+    const started = performance.now();
     try {
       await this.deps.salts.sync();
       await this.deps.db.transaction().execute(async (trx) => {
@@ -225,6 +277,7 @@ export class EventRecorder implements HitRecorder {
       for (const c of excluded) this.countExcluded(c.accountId, c.targetId, c.day, c.count);
       throw error;
     }
+    this.lastCommitMs = performance.now() - started;
     if (closedSegment !== undefined) this.journal?.release(closedSegment);
   }
 }

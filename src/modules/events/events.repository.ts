@@ -55,10 +55,11 @@ export interface DayRow {
 export class EventsRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
-  /** Newest first, walking (account_id[, code_id | type], id) backwards: O(limit) at any size. */
+  /** Newest first, walking (account_id[, target_id | type], id) backwards: O(limit) at any size. */
   async page(q: EventPageQuery): Promise<StoredEvent[]> {
     let query = this.db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
-    if (q.codeId !== undefined) query = query.where('code_id', '=', q.codeId);
+    // A code's events are the ones targeting it (its scans): the per-target index serves them.
+    if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
     if (q.type !== undefined) query = query.where('type', '=', q.type);
     if (q.before !== undefined) query = query.where('id', '<', q.before);
     const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();

@@ -32,6 +32,11 @@ export interface Hit {
 /** The seam the resolver (and every other surface) records through: never throws, never blocks. */
 export interface HitRecorder {
   record(hit: Hit): void;
+  /**
+   * Calls `answer` once every hit recorded so far is durable (journaled), at once when nothing waits.
+   * A surface answers a recorded request from here, so an answered request is never lost.
+   */
+  whenDurable?(answer: () => void): void;
 }
 
 /** Where a visitor is, as far as the network tells. */
@@ -54,7 +59,7 @@ export interface RecordedEvent extends Location {
   os: string | null;
   device: Device | null;
   browser: string | null;
-  /** HMAC-SHA256 of (daily salt, account, address, user agent), hex; kept only until the day's salt goes. */
+  /** SHA-256 keyed by the daily salt over (account, address, user agent), hex; kept only until the day's salt goes. */
   visitor: string;
 }
 

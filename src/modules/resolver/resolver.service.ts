@@ -80,6 +80,16 @@ export class ResolverService {
     return { kind: 'redirect', location: this.forward(target, visit) };
   }
 
+  /** Calls `answer` once the visits recorded so far are durable; a redirect is sent from here. */
+  whenRecorded(answer: () => void): void {
+    if (!this.recorder.whenDurable) return answer();
+    try {
+      this.recorder.whenDurable(answer);
+    } catch {
+      answer();
+    }
+  }
+
   /** A password sent to a gated code's form. */
   async unlock(visit: Visit, password: string): Promise<Outcome> {
     const target = await this.target(visit.host, visit.shortCode);
