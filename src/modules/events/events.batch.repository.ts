@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { chunks, incremented } from '../../db/dialect.js';
 import type { Schema } from '../../db/schema.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { compactedThrough } from './events.repository.js';
 import { DIMENSIONS, dayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
 
 const row = (key: { targetId: string; accountId: string; dimension: string; value: string }) => ({
@@ -32,6 +34,9 @@ class Tally<K> {
  * handful of statements per batch whatever its size, and no counter row is locked per event.
  */
 export class EventBatchRepository {
+  /** `clock` tells which month is the current one, for events of compacted months (ADR 0017). */
+  constructor(private readonly clock: Clock = systemClock) {}
+
   /** Inserts the events (a replayed id is skipped) and returns those really inserted. */
   async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
     const inserted = new Set<string>();
@@ -71,18 +76,15 @@ export class EventBatchRepository {
     const daily = new Tally<{ targetId: string; accountId: string; day: number }>();
     type Cell = { targetId: string; accountId: string; period: number; dimension: string; value: string };
     const byDay = new Tally<Cell>();
-    const byMonth = new Tally<Cell>();
     const totals = new Tally<{ targetId: string; accountId: string }>();
     for (const e of events) {
       const day = dayOf(e.occurredAt);
       daily.add(`${e.targetId}|${day}`, { targetId: e.targetId, accountId: e.accountId, day });
       totals.add(e.targetId, { targetId: e.targetId, accountId: e.accountId });
-      const month = monthOf(day);
       for (const dimension of DIMENSIONS) {
         const value = e[dimension] ?? '';
         const cell = { targetId: e.targetId, accountId: e.accountId, dimension, value };
         byDay.add(`${e.targetId}|${day}|${dimension}|${value}`, { ...cell, period: day });
-        byMonth.add(`${e.targetId}|${month}|${dimension}|${value}`, { ...cell, period: month });
       }
     }
     for (const chunk of chunks(daily.entries())) {
@@ -116,22 +118,53 @@ export class EventBatchRepository {
         )
         .execute();
     }
-    for (const chunk of chunks(byMonth.entries())) {
-      await trx
-        .insertInto('event_breakdowns_monthly')
-        .values(chunk.map(({ key, n }) => ({ ...row(key), month: key.period, events: n })))
-        .onConflict((oc) =>
-          oc
-            .columns(['target_id', 'month', 'dimension', 'value'])
-            .doUpdateSet({ events: incremented('event_breakdowns_monthly', 'events') }),
-        )
-        .execute();
-    }
     for (const chunk of chunks(totals.entries())) {
       await trx
         .insertInto('event_totals')
         .values(chunk.map(({ key, n }) => ({ target_id: key.targetId, account_id: key.accountId, total: n })))
         .onConflict((oc) => oc.column('target_id').doUpdateSet({ total: incremented('event_totals', 'total') }))
+        .execute();
+    }
+    await this.addToCompactedMonths(trx, events);
+  }
+
+  /**
+   * Monthly breakdowns are built when a month is over (ADR 0017), so a batch writes none, except for
+   * an event of a month already compacted (a journal replayed late, a clock that was behind): it is
+   * added to that month's rows too. Only a batch holding an event older than the current month reads
+   * which months are compacted, inside its transaction.
+   */
+  private async addToCompactedMonths(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
+    const current = monthOf(dayOf(this.clock.now()));
+    const older = events.filter((e) => monthOf(dayOf(e.occurredAt)) < current);
+    if (older.length === 0) return;
+    const through = await compactedThrough(trx);
+    if (through === null) return;
+    type Cell = { targetId: string; accountId: string; month: number; dimension: string; value: string };
+    const byMonth = new Tally<Cell>();
+    for (const e of older) {
+      const month = monthOf(dayOf(e.occurredAt));
+      if (month > through) continue;
+      for (const dimension of DIMENSIONS) {
+        const value = e[dimension] ?? '';
+        byMonth.add(`${e.targetId}|${month}|${dimension}|${value}`, {
+          targetId: e.targetId,
+          accountId: e.accountId,
+          month,
+          dimension,
+          value,
+        });
+      }
+    }
+    for (const chunk of chunks(byMonth.entries())) {
+      await trx
+        .insertInto('event_breakdowns_monthly')
+        .values(chunk.map(({ key, n }) => ({ ...row(key), month: key.month, events: n })))
+        .onConflict((oc) =>
+          oc
+            .columns(['target_id', 'month', 'dimension', 'value'])
+            .doUpdateSet({ events: incremented('event_breakdowns_monthly', 'events') }),
+        )
         .execute();
     }
   }
