@@ -102,15 +102,22 @@ async function generate(db, dialect) {
     dialect === 'sqlite'
       ? "(CAST(strftime('%Y', occurred_at / 1000, 'unixepoch') AS integer) - 1970) * 12 + CAST(strftime('%m', occurred_at / 1000, 'unixepoch') AS integer) - 1"
       : '(extract(year from to_timestamp(occurred_at / 1000))::int - 1970) * 12 + extract(month from to_timestamp(occurred_at / 1000))::int - 1';
+  // Monthly breakdowns of the closed months, which count as compacted (ADR 0017); the current month is
+  // read from the daily ones.
+  const today = new Date(NOW);
+  const monthStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
   for (const dim of ['country', 'device', 'os', 'browser', 'placement']) {
     await sql
       .raw(
         `INSERT INTO event_breakdowns_monthly (target_id, dimension, month, value, account_id, events)
       SELECT target_id, '${dim}', ${month}, coalesce(${dim}, ''), account_id, count(*) FROM events
+      WHERE occurred_at < ${monthStart}
       GROUP BY target_id, ${month}, coalesce(${dim}, ''), account_id`,
       )
       .execute(db);
   }
+  const lastClosed = (today.getUTCFullYear() - 1970) * 12 + today.getUTCMonth() - 1;
+  await sql.raw(`INSERT INTO rollup_months (month, compacted_at) VALUES (${lastClosed}, ${NOW})`).execute(db);
   await sql
     .raw(
       `INSERT INTO event_totals (target_id, account_id, total)

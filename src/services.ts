@@ -153,7 +153,7 @@ export function buildServices(
     clock,
     geo: new MmdbGeoLocator({ files: infra.config.events.geoipFiles, headers: infra.config.events.geoHeaders }),
     salts: new VisitorSalts(saltsRepo, clock),
-    batches: new EventBatchRepository(infra.database.bulk),
+    batches: new EventBatchRepository(infra.database.bulk, clock),
   });
   const events = new EventsService(new EventsRepository(db), saltsRepo, clock, () => recorder.flush());
   const webhooks = new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate);

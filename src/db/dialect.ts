@@ -22,6 +22,14 @@ export function skipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(qb:
   return dialect === 'postgres' ? qb.forUpdate().skipLocked() : qb;
 }
 
+/**
+ * Holds the selected rows against deletion until the transaction ends, without blocking updates of
+ * their other columns: PostgreSQL `FOR KEY SHARE`; SQLite's single writer already serialises.
+ */
+export function keyShare<QB extends { forKeyShare(): QB }>(qb: QB, dialect: DialectName): QB {
+  return dialect === 'postgres' ? qb.forKeyShare() : qb;
+}
+
 /** A LIKE pattern matching `needle` anywhere, with its wildcards escaped (use with ESCAPE '\'). */
 export function containsPattern(needle: string): string {
   return `%${escapeLike(needle)}%`;

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_webhooks.js';
 import * as m0006 from './migrations/0006_folders_templates.js';
 import * as m0007 from './migrations/0007_drop_row_counters.js';
 import * as m0008 from './migrations/0008_events_target_index.js';
+import * as m0009 from './migrations/0009_rollup_months.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_folders_templates': m0006,
   '0007_drop_row_counters': m0007,
   '0008_events_target_index': m0008,
+  '0009_rollup_months': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -206,7 +206,10 @@ export interface EventBreakdownsTable {
   events: number;
 }
 
-/** The same per month (months since 1970-01), for long windows. */
+/**
+ * The same per month (months since 1970-01), for long windows. Only months up to the latest in
+ * `rollup_months` are read from it (ADR 0017).
+ */
 export interface EventBreakdownsMonthlyTable {
   target_id: string;
   dimension: string;
@@ -214,6 +217,15 @@ export interface EventBreakdownsMonthlyTable {
   value: string;
   account_id: string;
   events: number;
+}
+
+/**
+ * Months whose monthly breakdowns have been built from the daily ones (months since 1970-01). Every
+ * month up to the latest one here is compacted (ADR 0017).
+ */
+export interface RollupMonthsTable {
+  month: number;
+  compacted_at: number;
 }
 
 export interface EventTotalsTable {
@@ -280,6 +292,7 @@ export interface Schema {
   event_rollups: EventRollupsTable;
   event_breakdowns: EventBreakdownsTable;
   event_breakdowns_monthly: EventBreakdownsMonthlyTable;
+  rollup_months: RollupMonthsTable;
   event_totals: EventTotalsTable;
   excluded_hits: ExcludedHitsTable;
   visitor_salts: VisitorSaltsTable;

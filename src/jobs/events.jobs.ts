@@ -2,14 +2,23 @@ import type { Services } from '../services.js';
 import type { Job } from './index.js';
 
 /**
- * Events housekeeping. Both jobs are idempotent and bounded, so several instances may run them:
+ * Events housekeeping. Every job is idempotent and bounded, so several instances may run them:
  * - destroy-visitor-salts: once a UTC day is over, its salt and visitor hashes are deleted, so no
  *   visitor of that day can ever be re-identified (retried at the next run if the store is down);
+ * - compact-monthly-breakdowns: once a month has been over for a day, builds its monthly breakdowns
+ *   from the daily ones in one transaction, one month per run (ADR 0017);
  * - purge-old-events (with EVENT_RETENTION_DAYS): deletes raw events older than the retention in
  *   chunks of 5,000 rows; the rollups keep every analytics figure.
  */
 export function eventJobs(services: Services, retentionDays: number | null): Job[] {
-  const jobs: Job[] = [{ name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.events.destroyPastSalts() }];
+  const jobs: Job[] = [
+    { name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.events.destroyPastSalts() },
+    {
+      name: 'compact-monthly-breakdowns',
+      intervalMs: 600_000,
+      run: async () => void (await services.events.compactClosedMonth()),
+    },
+  ];
   if (retentionDays !== null) {
     jobs.push({
       name: 'purge-old-events',

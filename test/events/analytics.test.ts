@@ -52,7 +52,8 @@ describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (stor
     const other = await tenant();
     expect((await h.services.events.codeAnalytics({ accountId: other, codeId, days: 5 })).totals.scans).toBe(0);
 
-    // A window of months reads whole months from the monthly rollup and the ends from the daily one.
+    // A window of months, none of them compacted yet, reads them from the daily rollup (compacted ones:
+    // compaction.test.ts).
     h.clock.set(now - 40 * DAY_MS);
     await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP, placement: 'a' })]);
     h.clock.set(now);

@@ -31,7 +31,7 @@ describe.each(STORES)('the event journal ($name)', (store) => {
         clock: h.clock,
         geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
         salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
-        batches: new EventBatchRepository(h.infra.database.bulk),
+        batches: new EventBatchRepository(h.infra.database.bulk, h.clock),
       },
       { flushIntervalMs: 1_000_000_000 },
     );

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../db/bulk.js';
 import type { Schema } from '../../db/schema.js';
-import { DIMENSIONS, dayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { compactedThrough } from './events.repository.js';
+import { DIMENSIONS, dayOf, firstDayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
 
 const EVENTS: BulkTable = {
   table: 'events',
@@ -115,7 +117,11 @@ function breakdownRows(groups: Iterable<DayGroup>, periodOf: (day: number) => nu
  * per event. The rows go through the store's bulk writer (db/bulk.ts).
  */
 export class EventBatchRepository {
-  constructor(private readonly bulk: BulkWriter) {}
+  /** `clock` tells which month is the current one, for events of compacted months (ADR 0017). */
+  constructor(
+    private readonly bulk: BulkWriter,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Inserts the events (a replayed id is skipped) and returns those really inserted. */
   async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -158,8 +164,24 @@ export class EventBatchRepository {
       BREAKDOWNS,
       breakdownRows(groups.values(), (day) => day),
     );
-    await this.bulk.addCounts(trx, MONTHLY, breakdownRows(groups.values(), monthOf));
     await this.bulk.addCounts(trx, TOTALS, [...totals.values()]);
+    await this.addToCompactedMonths(trx, groups.values());
+  }
+
+  /**
+   * Monthly breakdowns are built when a month is over (ADR 0017), so a batch writes none, except for
+   * an event of a month already compacted (a journal replayed late, a clock that was behind): it is
+   * added to that month's rows too. Only a batch holding an event older than the current month reads
+   * which months are compacted, inside its transaction.
+   */
+  private async addToCompactedMonths(trx: Kysely<Schema>, groups: Iterable<DayGroup>): Promise<void> {
+    const currentMonthStart = firstDayOf(monthOf(dayOf(this.clock.now())));
+    const older = [...groups].filter((g) => g.day < currentMonthStart);
+    if (older.length === 0) return;
+    const through = await compactedThrough(trx);
+    if (through === null) return;
+    const compacted = older.filter((g) => monthOf(g.day) <= through);
+    await this.bulk.addCounts(trx, MONTHLY, breakdownRows(compacted, monthOf));
   }
 
   /** Stores each (day, target, visitor hash) once; returns how many were new per target and day. */

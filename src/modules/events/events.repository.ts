@@ -1,23 +1,43 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { chunks } from '../../db/dialect.js';
+import { chunks, dialectOf, keyShare } from '../../db/dialect.js';
 import type { EventsTable, Schema } from '../../db/schema.js';
 import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from './events.types.js';
 
-/** A window of days as day ranges at its ends plus the whole months between (inclusive bounds). */
-export function splitWindow(from: number, to: number): { ranges: [number, number][]; months: [number, number] | null } {
-  let first = monthOf(from);
-  let last = monthOf(to);
+/**
+ * A window of days as day ranges at its ends plus the whole months between (inclusive bounds). Only
+ * months up to `horizon` (the last compacted month) count as whole months; the days of any later
+ * month go into the range at the end.
+ */
+export function splitWindow(
+  from: number,
+  to: number,
+  horizon = Infinity,
+): { ranges: [number, number][]; months: [number, number] | null } {
+  // The whole months: from the first that starts in the window to the last that ends in it, or the
+  // horizon if that is earlier.
+  const first = firstDayOf(monthOf(from)) === from ? monthOf(from) : monthOf(from) + 1;
+  const last = Math.min(monthOf(to + 1) - 1, horizon);
+  if (first > last) return { ranges: [[from, to]], months: null };
   const ranges: [number, number][] = [];
-  if (firstDayOf(first) !== from) {
-    ranges.push([from, Math.min(to, firstDayOf(first + 1) - 1)]);
-    first += 1;
-  }
-  if (first <= last && firstDayOf(last + 1) - 1 !== to) {
-    ranges.push([Math.max(from, firstDayOf(last)), to]);
-    last -= 1;
-  }
-  return { ranges, months: first <= last ? [first, last] : null };
+  if (firstDayOf(first) > from) ranges.push([from, firstDayOf(first) - 1]);
+  if (firstDayOf(last + 1) <= to) ranges.push([firstDayOf(last + 1), to]);
+  return { ranges, months: [first, last] };
 }
+
+/**
+ * The last compacted month (ADR 0017): every month up to it has its monthly breakdowns built from
+ * the daily ones. null while none is.
+ */
+export async function compactedThrough(db: Kysely<Schema>): Promise<number | null> {
+  const row = await db
+    .selectFrom('rollup_months')
+    .select((eb) => eb.fn.max('month').as('month'))
+    .executeTakeFirst();
+  return row?.month === null || row?.month === undefined ? null : Number(row.month);
+}
+
+/** Targets per statement when building a month's breakdowns. */
+const COMPACT_CHUNK = 500;
 
 const toEvent = (row: Selectable<EventsTable>): StoredEvent => ({
   id: row.id,
@@ -79,8 +99,9 @@ export class EventsRepository {
   }
 
   /**
-   * Events per value of every dimension over the window, largest first: whole months from the monthly
-   * rollup, the partial months at either end from the daily one, so even ten years read few rows.
+   * Events per value of every dimension over the window, largest first: whole compacted months from
+   * the monthly rollup, every other day (the partial months at either end, the months not compacted
+   * yet) from the daily one, so even ten years read few rows.
    */
   async breakdowns(
     accountId: string,
@@ -88,7 +109,7 @@ export class EventsRepository {
     from: number,
     to: number,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
-    const { ranges, months } = splitWindow(from, to);
+    const { ranges, months } = splitWindow(from, to, (await compactedThrough(this.db)) ?? -Infinity);
     const totals = new Map<string, { dimension: Dimension; value: string; events: number }>();
     const add = (rows: { dimension: string; value: string; events: number }[]) => {
       for (const r of rows) {
@@ -188,7 +209,9 @@ export class EventsRepository {
         .where('target_id', '=', targetId)
         .where('account_id', '=', accountId)
         .executeTakeFirst();
-      const tables = ['event_rollups', 'event_breakdowns', 'event_breakdowns_monthly', 'event_totals', 'excluded_hits'] as const;
+      // The lifetime total first: a month's compaction holds it (key share) while it builds the target's
+      // monthly rows, so their deletion here waits for those rows, never misses them.
+      const tables = ['event_totals', 'event_rollups', 'event_breakdowns', 'event_breakdowns_monthly', 'excluded_hits'] as const;
       for (const table of tables) {
         await trx.deleteFrom(table).where('target_id', '=', targetId).where('account_id', '=', accountId).execute();
       }
@@ -196,6 +219,68 @@ export class EventsRepository {
       await trx.deleteFrom('alerts').where('code_id', '=', targetId).where('account_id', '=', accountId).execute();
       return Number(removed.numDeletedRows);
     });
+  }
+
+  /**
+   * Compacts the month after the last compacted one if it is at most `through`: its monthly breakdowns
+   * are built as the sums of its daily ones and the month is recorded as compacted, in one transaction
+   * (ADR 0017). Returns the month, or null when none is due or another instance has just done it.
+   * On a store where no month is compacted yet, the months before its first recorded day hold nothing
+   * and are recorded as compacted first.
+   */
+  async compactNextMonth(through: number, now: number): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      let last = await compactedThrough(trx);
+      if (last === null) {
+        const first = await trx
+          .selectFrom('event_rollups')
+          .select((eb) => eb.fn.min('day').as('day'))
+          .executeTakeFirst();
+        if (first?.day === null || first?.day === undefined) return null;
+        last = monthOf(Number(first.day)) - 1;
+        await this.claimMonth(trx, last, now);
+      }
+      const month = last + 1;
+      if (month > through || !(await this.claimMonth(trx, month, now))) return null;
+      const dialect = dialectOf(trx);
+      // Target by target (their keys lead both tables), so each statement reads only the month's rows.
+      for (let after: string | null = null; ;) {
+        let targets = trx.selectFrom('event_totals').select('target_id').orderBy('target_id').limit(COMPACT_CHUNK);
+        if (after !== null) targets = targets.where('target_id', '>', after);
+        const ids = (await keyShare(targets, dialect).execute()).map((r) => r.target_id);
+        if (ids.length === 0) return month;
+        await trx
+          .insertInto('event_breakdowns_monthly')
+          .columns(['target_id', 'account_id', 'dimension', 'value', 'month', 'events'])
+          .expression(
+            trx
+              .selectFrom('event_breakdowns')
+              .select(['target_id', 'account_id', 'dimension', 'value', sql.lit(month).as('month')])
+              .select(sql<number>`sum(events)`.as('events'))
+              .where('target_id', 'in', ids)
+              .where('day', '>=', firstDayOf(month))
+              .where('day', '<', firstDayOf(month + 1))
+              .groupBy(['target_id', 'account_id', 'dimension', 'value']),
+          )
+          // Rows kept for this month before it was compacted (stores upgraded mid-month) are replaced.
+          .onConflict((oc) =>
+            oc.columns(['target_id', 'month', 'dimension', 'value']).doUpdateSet({ events: (eb) => eb.ref('excluded.events') }),
+          )
+          .execute();
+        after = ids.at(-1)!;
+      }
+    });
+  }
+
+  /** Records a month as compacted; false if it already was (another instance got there first). */
+  private async claimMonth(trx: Kysely<Schema>, month: number, now: number): Promise<boolean> {
+    const rows = await trx
+      .insertInto('rollup_months')
+      .values({ month, compacted_at: now })
+      .onConflict((oc) => oc.column('month').doNothing())
+      .returning('month')
+      .execute();
+    return rows.length > 0;
   }
 
   /** Deletes up to `limit` raw events that occurred before `cutoff`; returns how many went. */

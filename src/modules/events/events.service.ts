@@ -3,7 +3,7 @@ import { InvalidRequest } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { EventsRepository } from './events.repository.js';
 import type { SaltsRepository } from './events.salts.js';
-import { DAY_MS, dayIso, dayOf, type Dimension, type EventType, type StoredEvent } from './events.types.js';
+import { DAY_MS, dayIso, dayOf, monthOf, type Dimension, type EventType, type StoredEvent } from './events.types.js';
 
 export interface ListEventsInput {
   accountId: string;
@@ -48,6 +48,9 @@ export interface FolderAnalytics {
   uniqueVisitors: number;
   codes: { codeId: string; scans: number; uniqueVisitors: number }[];
 }
+
+/** How long a month must have been over before it is compacted: late batches and replays land first. */
+export const COMPACTION_GRACE_MS = DAY_MS;
 
 /** Values per breakdown returned at most (the largest); the rest are not individual records either. */
 export const BREAKDOWN_LIMIT = 100;
@@ -182,6 +185,15 @@ export class EventsService {
       removed += n;
       if (n < chunk) return removed;
     }
+  }
+
+  /**
+   * Builds the monthly breakdowns of the oldest month not compacted yet, once it has been over for
+   * `COMPACTION_GRACE_MS` (ADR 0017). One month per call; returns it, or null when none is due.
+   */
+  async compactClosedMonth(): Promise<number | null> {
+    const now = this.clock.now();
+    return this.events.compactNextMonth(monthOf(dayOf(now - COMPACTION_GRACE_MS)) - 1, now);
   }
 
   /** Destroys the salts and visitor hashes of finished days. */

@@ -1,0 +1,308 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js';
+import { newId } from '../../src/lib/ids.js';
+import type { CodeAnalytics } from '../../src/modules/events/events.service.js';
+import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/modules/events/events.types.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
+import { STORES } from '../support/stores.js';
+
+const at = (iso: string) => Date.parse(iso);
+/** Months since 1970-01 of a `YYYY-MM` month. */
+const month = (yyyyMm: string) => monthOf(dayOf(at(`${yyyyMm}-01T00:00:00Z`)));
+
+describe.each(STORES)('monthly breakdowns built when a month closes ($name)', (store) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness(store, { env: { GEO_COUNTRY_HEADER: 'cf-ipcountry' } });
+  });
+  afterEach(() => h.close());
+
+  const db = () => h.infra.database.db;
+  const tenant = async () => (await h.factory.tenant()).account.id;
+
+  /** Records hits of one code with the clock set to `iso`. */
+  const recordAt = async (iso: string, accountId: string, codeId: string, hits: Partial<Hit>[]) => {
+    h.clock.set(at(iso));
+    await recordAll(
+      h,
+      hits.map((o) => hit(h, { accountId, targetId: codeId, ...o })),
+    );
+  };
+
+  /** Runs the job until no month is due; returns the months it compacted. */
+  const compactAll = async () => {
+    const months: number[] = [];
+    for (let m = await h.services.events.compactClosedMonth(); m !== null; m = await h.services.events.compactClosedMonth())
+      months.push(m);
+    return months;
+  };
+
+  const monthlyRows = async (codeId: string) =>
+    (
+      await db()
+        .selectFrom('event_breakdowns_monthly')
+        .select(['month', 'dimension', 'value', 'events'])
+        .where('target_id', '=', codeId)
+        .orderBy('month')
+        .orderBy('dimension')
+        .orderBy('value')
+        .execute()
+    ).map((r) => ({ month: Number(r.month), dimension: r.dimension, value: r.value, events: Number(r.events) }));
+
+  /** Events per month of one dimension in the monthly rows. */
+  const monthlyTotals = async (codeId: string, dimension: string) => {
+    const out: Record<number, number> = {};
+    for (const r of await monthlyRows(codeId)) if (r.dimension === dimension) out[r.month] = (out[r.month] ?? 0) + r.events;
+    return out;
+  };
+
+  const compactedMonths = async () =>
+    (await db().selectFrom('rollup_months').select('month').orderBy('month').execute()).map((r) => Number(r.month));
+
+  const analytics = (accountId: string, codeId: string, days: number) =>
+    h.services.events.codeAnalytics({ accountId, codeId, days });
+
+  const breakdowns = (a: CodeAnalytics) => ({
+    countries: a.countries,
+    devices: a.devices,
+    os: a.os,
+    browsers: a.browsers,
+    placements: a.placements,
+  });
+
+  it('gives the same long-window figures before and after the closed months are compacted', async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    const de = { 'cf-ipcountry': 'DE' };
+    await recordAt('2025-10-05T10:00:00Z', accountId, codeId, [{ userAgent: DESKTOP, placement: 'poster', headers: de }, {}]);
+    await recordAt('2025-11-30T23:59:00Z', accountId, codeId, [{ userAgent: IPAD, headers: { 'cf-ipcountry': 'FR' } }]);
+    await recordAt('2025-12-01T00:00:00Z', accountId, codeId, [{ placement: 'poster' }, { userAgent: DESKTOP, headers: de }]);
+    await recordAt('2026-01-10T08:00:00Z', accountId, codeId, [{ placement: 'flyer' }]);
+    await recordAt('2026-01-15T12:00:00Z', accountId, codeId, [{ headers: de }]);
+
+    const windows = [400, 90, 30, 1];
+    const before = await Promise.all(windows.map((days) => analytics(accountId, codeId, days)));
+    expect(before[0]!.totals.scans).toBe(7);
+    expect(before[0]!.devices).toEqual([
+      { value: 'mobile', count: 4 },
+      { value: 'desktop', count: 2 },
+      { value: 'tablet', count: 1 },
+    ]);
+    // No batch writes monthly rows: they are built when a month closes.
+    expect(await monthlyRows(codeId)).toEqual([]);
+    expect(await compactedMonths()).toEqual([]);
+
+    expect(await compactAll()).toEqual([month('2025-10'), month('2025-11'), month('2025-12')]);
+    // The month before the first recorded day holds nothing: it counts as compacted.
+    expect(await compactedMonths()).toEqual([month('2025-09'), month('2025-10'), month('2025-11'), month('2025-12')]);
+    const after = await Promise.all(windows.map((days) => analytics(accountId, codeId, days)));
+    expect(after).toEqual(before);
+
+    // Each closed month has its rows, the sums of its daily ones; the current month has none.
+    const perMonth = { [month('2025-10')]: 2, [month('2025-11')]: 1, [month('2025-12')]: 2 };
+    for (const dimension of ['country', 'device', 'os', 'browser', 'placement'])
+      expect(await monthlyTotals(codeId, dimension)).toEqual(perMonth);
+    expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'device' || r.dimension === 'country')).toEqual([
+      { month: month('2025-10'), dimension: 'country', value: '', events: 1 },
+      { month: month('2025-10'), dimension: 'country', value: 'DE', events: 1 },
+      { month: month('2025-10'), dimension: 'device', value: 'desktop', events: 1 },
+      { month: month('2025-10'), dimension: 'device', value: 'mobile', events: 1 },
+      { month: month('2025-11'), dimension: 'country', value: 'FR', events: 1 },
+      { month: month('2025-11'), dimension: 'device', value: 'tablet', events: 1 },
+      { month: month('2025-12'), dimension: 'country', value: '', events: 1 },
+      { month: month('2025-12'), dimension: 'country', value: 'DE', events: 1 },
+      { month: month('2025-12'), dimension: 'device', value: 'desktop', events: 1 },
+      { month: month('2025-12'), dimension: 'device', value: 'mobile', events: 1 },
+    ]);
+
+    // Compacted months are read from their monthly rows: the long window keeps them without the daily ones.
+    await db()
+      .deleteFrom('event_breakdowns')
+      .where('target_id', '=', codeId)
+      .where('day', '<', dayOf(at('2026-01-01T00:00:00Z')))
+      .execute();
+    expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual(breakdowns(before[0]!));
+  });
+
+  it('compacts each month once, never the current month nor one within its day of grace', async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    await recordAt('2025-12-20T09:00:00Z', accountId, codeId, [{}, { userAgent: DESKTOP }]);
+    await recordAt('2026-01-15T12:00:00Z', accountId, codeId, [{}]);
+
+    expect(await h.services.events.compactClosedMonth()).toBe(month('2025-12'));
+    const rows = await monthlyRows(codeId);
+    const months = await compactedMonths();
+    // Idempotent: running again changes nothing.
+    expect(await h.services.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.events.compactClosedMonth()).toBeNull();
+    expect(await monthlyRows(codeId)).toEqual(rows);
+    expect(await compactedMonths()).toEqual(months);
+    expect(months.at(-1)).toBe(month('2025-12'));
+
+    // January is the current month until midnight, then within its day of grace: never compacted.
+    await recordAt('2026-01-31T23:59:59Z', accountId, codeId, [{ placement: 'last-minute' }]);
+    for (const iso of ['2026-01-31T23:59:59.999Z', '2026-02-01T00:00:00Z', '2026-02-01T12:00:00Z', '2026-02-01T23:59:59.999Z']) {
+      h.clock.set(at(iso));
+      expect(await h.services.events.compactClosedMonth()).toBeNull();
+    }
+    // A batch committed just after midnight with January's events lands in the daily rows only.
+    h.clock.set(at('2026-02-01T00:00:01Z'));
+    await recordAll(h, [hit(h, { accountId, targetId: codeId, at: at('2026-01-31T23:59:59.500Z') })]);
+    expect((await monthlyRows(codeId)).filter((r) => r.month === month('2026-01'))).toEqual([]);
+
+    h.clock.set(at('2026-02-02T00:00:00Z'));
+    const expected = await analytics(accountId, codeId, 400);
+    expect(await h.services.events.compactClosedMonth()).toBe(month('2026-01'));
+    expect(await h.services.events.compactClosedMonth()).toBeNull();
+    expect((await monthlyTotals(codeId, 'device'))[month('2026-01')]).toBe(3);
+    expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'placement' && r.month === month('2026-01'))).toEqual([
+      { month: month('2026-01'), dimension: 'placement', value: '', events: 2 },
+      { month: month('2026-01'), dimension: 'placement', value: 'last-minute', events: 1 },
+    ]);
+    expect(await analytics(accountId, codeId, 400)).toEqual(expected);
+  });
+
+  it('compacts a month once when several instances run the job at the same moment', async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    await recordAt('2025-12-05T09:00:00Z', accountId, codeId, [{}, {}, { userAgent: DESKTOP }]);
+    h.clock.set(at('2026-01-15T12:00:00Z'));
+    const peer = await h.peer();
+    try {
+      const runs = await Promise.allSettled([
+        h.services.events.compactClosedMonth(),
+        peer.services.events.compactClosedMonth(),
+        peer.services.events.compactClosedMonth(),
+      ]);
+      // Another instance may find the store busy and retry at its next run; none compacts twice.
+      const done = runs.flatMap((r) => (r.status === 'fulfilled' && r.value !== null ? [r.value] : []));
+      expect(done).toEqual([month('2025-12')]);
+      expect(await compactAll()).toEqual([]);
+      expect(await monthlyTotals(codeId, 'device')).toEqual({ [month('2025-12')]: 3 });
+      expect((await analytics(accountId, codeId, 400)).devices).toEqual([
+        { value: 'mobile', count: 2 },
+        { value: 'desktop', count: 1 },
+      ]);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('counts a late event of an already compacted month in long-window analytics', async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    await recordAt('2025-12-10T09:00:00Z', accountId, codeId, [{}]);
+    h.clock.set(at('2026-01-15T12:00:00Z'));
+    expect(await compactAll()).toEqual([month('2025-12')]);
+
+    // A journal replayed late, or a clock that was behind: December's event arrives in January.
+    await recordAll(h, [
+      hit(h, { accountId, targetId: codeId, at: at('2025-12-20T10:00:00Z'), userAgent: DESKTOP, placement: 'late' }),
+    ]);
+    expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'device' || r.dimension === 'placement')).toEqual([
+      { month: month('2025-12'), dimension: 'device', value: 'desktop', events: 1 },
+      { month: month('2025-12'), dimension: 'device', value: 'mobile', events: 1 },
+      { month: month('2025-12'), dimension: 'placement', value: '', events: 1 },
+      { month: month('2025-12'), dimension: 'placement', value: 'late', events: 1 },
+    ]);
+    const long = await analytics(accountId, codeId, 400);
+    expect(long.totals.scans).toBe(2);
+    expect(long.devices).toEqual([
+      { value: 'desktop', count: 1 },
+      { value: 'mobile', count: 1 },
+    ]);
+    expect(long.placements).toEqual([
+      { value: null, count: 1 },
+      { value: 'late', count: 1 },
+    ]);
+
+    // A late event of a closed month not compacted yet stays in the daily rows until its month is.
+    h.clock.set(at('2026-02-01T12:00:00Z'));
+    await recordAll(h, [hit(h, { accountId, targetId: codeId, at: at('2026-01-20T10:00:00Z'), userAgent: IPAD })]);
+    expect((await monthlyRows(codeId)).filter((r) => r.month === month('2026-01'))).toEqual([]);
+    expect((await analytics(accountId, codeId, 400)).devices).toEqual([
+      { value: 'desktop', count: 1 },
+      { value: 'mobile', count: 1 },
+      { value: 'tablet', count: 1 },
+    ]);
+    h.clock.set(at('2026-02-02T06:00:00Z'));
+    expect(await compactAll()).toEqual([month('2026-01')]);
+    expect(await monthlyTotals(codeId, 'device')).toEqual({ [month('2025-12')]: 2, [month('2026-01')]: 1 });
+    expect((await analytics(accountId, codeId, 400)).devices).toEqual([
+      { value: 'desktop', count: 1 },
+      { value: 'mobile', count: 1 },
+      { value: 'tablet', count: 1 },
+    ]);
+  });
+
+  it("clears a code's monthly rows with the rest of its history", async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    const kept = newId();
+    await recordAt('2025-12-10T09:00:00Z', accountId, codeId, [{}, { userAgent: DESKTOP }]);
+    await recordAt('2025-12-11T09:00:00Z', accountId, kept, [{}]);
+    h.clock.set(at('2026-01-15T12:00:00Z'));
+    expect(await compactAll()).toEqual([month('2025-12')]);
+    expect(await monthlyRows(codeId)).not.toEqual([]);
+    expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 2 });
+    expect(await monthlyRows(codeId)).toEqual([]);
+    expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual({
+      countries: [],
+      devices: [],
+      os: [],
+      browsers: [],
+      placements: [],
+    });
+    expect(await monthlyTotals(kept, 'device')).toEqual({ [month('2025-12')]: 1 });
+  });
+
+  it('on a store upgraded from monthly rows kept by every batch, uses them for every month before the current one', async () => {
+    const accountId = await tenant();
+    const codeId = newId();
+    // The migration reads the real date: work at it.
+    const now = Date.now();
+    const current = monthOf(dayOf(now));
+    const dayIn = (m: number, day: number) => (firstDayOf(m) + day) * DAY_MS + 3_600_000;
+    await recordAt(new Date(dayIn(current - 3, 4)).toISOString(), accountId, codeId, [{}, { userAgent: DESKTOP }]);
+    await recordAt(new Date(dayIn(current - 1, 1)).toISOString(), accountId, codeId, [{ placement: 'poster' }]);
+    h.clock.set(now);
+    await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: IPAD })]);
+    const expected = await analytics(accountId, codeId, 400);
+
+    // What the batches kept before: monthly rows of every month with events, the current one so far.
+    const daily = await db()
+      .selectFrom('event_breakdowns')
+      .select(['day', 'dimension', 'value', 'events'])
+      .where('target_id', '=', codeId)
+      .execute();
+    const kept = new Map<string, { month: number; dimension: string; value: string; events: number }>();
+    for (const r of daily) {
+      const m = monthOf(Number(r.day));
+      const key = `${m}|${r.dimension}|${r.value}`;
+      const row = kept.get(key) ?? { month: m, dimension: r.dimension, value: r.value, events: 0 };
+      row.events += Number(r.events);
+      kept.set(key, row);
+    }
+    await db()
+      .insertInto('event_breakdowns_monthly')
+      .values([...kept.values()].map((r) => ({ ...r, target_id: codeId, account_id: accountId })))
+      .execute();
+    await db().schema.dropTable('rollup_months').execute();
+    await migrate0009(db());
+    expect(await compactedMonths()).toEqual([current - 1]);
+    expect(await analytics(accountId, codeId, 400)).toEqual(expected);
+    // Months before the current one are read from the rows kept.
+    await db().deleteFrom('event_breakdowns').where('target_id', '=', codeId).where('day', '<', firstDayOf(current)).execute();
+    expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual(breakdowns(expected));
+
+    // The current month's rows were kept only up to the upgrade: the job rebuilds them once it is over.
+    await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP })]);
+    h.clock.set((firstDayOf(current + 1) + 1) * DAY_MS);
+    const later = await analytics(accountId, codeId, 400);
+    expect(await compactAll()).toEqual([current]);
+    expect((await monthlyTotals(codeId, 'device'))[current]).toBe(2);
+    expect(await analytics(accountId, codeId, 400)).toEqual(later);
+  });
+});
