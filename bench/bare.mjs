@@ -3,6 +3,6 @@ import { createServer } from 'node:http';
 
 const port = Number(process.env.PORT);
 createServer((_req, res) => {
-  res.writeHead(302, { location: 'https://example.com/destination', 'cache-control': 'no-store' });
+  res.writeHead(302, { location: 'https://example.com/destination', 'cache-control': 'no-store', 'content-length': '0' });
   res.end();
 }).listen(port, '127.0.0.1');

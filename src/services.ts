@@ -130,13 +130,15 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   };
 }
 
-/** A committed event as webhooks deliver it. */
+/** A committed event as webhooks deliver it; its public shape is built only for a subscribed account. */
 const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
   id: event.id,
   accountId: event.accountId,
   type: event.type,
   occurredAt: event.occurredAt,
-  data: { ...publicEvent(event) },
+  get data() {
+    return { ...publicEvent(event) };
+  },
 });
 
 /** The composition root of the domain layer: each service gets only what it uses. */

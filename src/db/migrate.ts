@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_codes_links.js';
@@ -9,9 +9,10 @@ import * as m0006 from './migrations/0006_folders_templates.js';
 import * as m0007 from './migrations/0007_drop_row_counters.js';
 import * as m0008 from './migrations/0008_events_target_index.js';
 import * as m0009 from './migrations/0009_rollup_months.js';
+import * as m0010 from './migrations/0010_events_clustered.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS = {
   '0001_foundation': m0001,
   '0002_codes_links': m0002,
   '0003_team': m0003,
@@ -21,12 +22,22 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_drop_row_counters': m0007,
   '0008_events_target_index': m0008,
   '0009_rollup_months': m0009,
-};
+  '0010_events_clustered': m0010,
+} satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the store's schema up to date; safe to run from several instances at once. */
 export async function migrateToLatest(database: Database): Promise<void> {
+  return migrate(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the store's schema up to (or down to) the named migration: for upgrade tests. */
+export async function migrateTo(database: Database, name: keyof typeof MIGRATIONS & string): Promise<void> {
+  return migrate(database, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(database: Database, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   if (database.dialect === 'postgres' && database.schema) {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(database.db);
   }
@@ -36,7 +47,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db: database.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`migration ${failed ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, { cause: error });

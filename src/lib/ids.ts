@@ -1,7 +1,30 @@
+import { randomInt } from 'node:crypto';
 import { v7 } from 'uuid';
 
 /** A new identifier: UUIDv7, so ids sort by creation time and index well on both stores. */
 export const newId = (): string => v7();
+
+const at = { msecs: Number.NaN, seq: 0 };
+
+/**
+ * A new identifier whose time is `ms` (an event's id carries the time it occurred). Ids of the same
+ * millisecond made in this process sort in the order they were made: their sequence field counts up
+ * from a random start.
+ */
+export function newIdAt(ms: number): string {
+  if (ms === at.msecs) at.seq += 1;
+  else {
+    at.msecs = ms;
+    at.seq = randomInt(0, 2 ** 30);
+  }
+  return v7({ msecs: ms, seq: at.seq });
+}
+
+/** The smallest UUIDv7 of the millisecond `ms`: every id made at or after `ms` sorts at or above it. */
+export function idFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.trunc(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isId = (value: string): boolean => UUID.test(value);

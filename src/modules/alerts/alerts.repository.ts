@@ -1,3 +1,4 @@
+import { chunks } from '../../db/dialect.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertRulesTable, AlertsTable, Schema } from '../../db/schema.js';
 import { dayIso } from '../events/events.types.js';
@@ -67,10 +68,13 @@ export class AlertsRepository {
     return (await query.orderBy('id', 'desc').limit(q.limit).execute()).map(toAlert);
   }
 
-  /** Within a batch: the rules of these codes (usually none, in one indexed query). */
+  /** Within a batch: the rules of these codes (usually none; one indexed query per 1,000 codes). */
   async rulesOf(trx: Kysely<Schema>, codeIds: readonly string[]): Promise<AlertRule[]> {
-    if (codeIds.length === 0) return [];
-    return (await trx.selectFrom('alert_rules').selectAll().where('code_id', 'in', codeIds).execute()).map(toRule);
+    const rules: AlertRule[] = [];
+    for (const ids of chunks(codeIds, 1000)) {
+      rules.push(...(await trx.selectFrom('alert_rules').selectAll().where('code_id', 'in', ids).execute()).map(toRule));
+    }
+    return rules;
   }
 
   /** Within a batch: scans of (code, day) from the rollups, and lifetime totals. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
+import { newIdAt } from '../../lib/ids.js';
 import type { EventBatchRepository } from './events.batch.repository.js';
 import { isCounted, parseAgent } from './events.classifier.js';
 import type { GeoLocator } from './events.geo.js';
@@ -207,7 +207,7 @@ export class EventRecorder implements HitRecorder {
     const day = dayOf(hit.at);
     const agent = parseAgent(hit.userAgent);
     return {
-      id: newId(),
+      id: newIdAt(hit.at),
       accountId: hit.accountId,
       type,
       targetId: hit.targetId,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { idFloorAt } from '../../lib/ids.js';
 import { chunks, dialectOf, keyShare } from '../../db/dialect.js';
 import type { EventsTable, Schema } from '../../db/schema.js';
 import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from './events.types.js';
@@ -287,7 +288,8 @@ export class EventsRepository {
   async deleteOlderThan(cutoff: number, limit: number): Promise<number> {
     const result = await this.db
       .deleteFrom('events')
-      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('occurred_at', '<', cutoff).limit(limit))
+      // An event's id is a UUIDv7 of the time it occurred: the primary key finds the old ones.
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('id', '<', idFloorAt(cutoff)).limit(limit))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
