@@ -77,4 +77,37 @@ describe('EventRecorder.record', () => {
     await expect(recorder.flush()).rejects.toThrow('store unreachable');
     expect(recorder.buffered).toBe(3);
   });
+
+  it('commits after the idle interval, and waits longer after a slow commit (the window follows the load)', async () => {
+    const commits: number[] = [];
+    const slow = {
+      transaction: () => ({
+        execute: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          commits.push(performance.now());
+        },
+      }),
+    } as unknown as Kysely<Schema>;
+    const recorder = new EventRecorder(
+      {
+        db: slow,
+        clock: new ManualClock(),
+        geo: { locate: () => ({ country: null, region: null, city: null }) },
+        salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
+        batches: new EventBatchRepository(postgresBulk()),
+      },
+      { flushIntervalMs: 5, maxWindowMs: 10_000 },
+    );
+    const committed = async (n: number) => {
+      while (commits.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    recorder.record(HIT);
+    await committed(1);
+    // The last commit took at least 40 ms, so the next hit waits at least four times that.
+    const second = performance.now();
+    recorder.record(HIT);
+    await committed(2);
+    expect(commits[1]! - second).toBeGreaterThanOrEqual(4 * 40);
+    await recorder.close();
+  });
 });

@@ -78,6 +78,8 @@ export class EventRecorder implements HitRecorder {
   private readonly maxWindowMs: number;
   /** How long the last batch took to commit. */
   private lastCommitMs = 0;
+  /** When the oldest hit waiting for a batch was recorded (`performance.now()`), if any waits. */
+  private since: number | null = null;
   private readonly maxBuffered: number;
   private readonly maxRetryMs: number;
   /** Hits dropped because the buffer was full (the store unreachable for long). */
@@ -124,7 +126,8 @@ export class EventRecorder implements HitRecorder {
       if (type === null) return;
       if (!isCounted(hit.method, hit.userAgent)) {
         this.countExcluded(hit.accountId, hit.targetId, dayOf(hit.at));
-        return this.schedule(this.window());
+        this.since ??= performance.now();
+        return this.schedule();
       }
       if (this.buffer.length >= this.maxBuffered) {
         this.dropped += 1;
@@ -142,7 +145,8 @@ export class EventRecorder implements HitRecorder {
         }
       }
       this.buffer.push(event);
-      this.schedule(this.window());
+      this.since ??= performance.now();
+      this.schedule();
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
       this.log.error({ name: (error as Error)?.name }, 'recording a hit failed');
@@ -237,22 +241,34 @@ export class EventRecorder implements HitRecorder {
     else this.excluded.set(key, { accountId, targetId, day, count });
   }
 
-  private schedule(delayMs: number): void {
+  /**
+   * Arms the writer's timer. A batch commits once its oldest hit has waited the window; as the window
+   * follows the load and may grow while the timer runs (a commit finishing meanwhile), the timer
+   * re-arms for the rest of the window when it fires early. A retry after a failure waits `retryMs`.
+   */
+  private schedule(retryMs?: number): void {
     if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flush().then(
-        () => {
-          this.failures = 0;
-        },
-        (error: unknown) => {
-          this.failures += 1;
-          const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
-          this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
-          this.schedule(retryMs);
-        },
-      );
-    }, delayMs);
+    const rest = retryMs ?? (this.since ?? performance.now()) + this.window() - performance.now();
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        if (retryMs === undefined && this.since !== null && this.since + this.window() - performance.now() > 1) {
+          return this.schedule();
+        }
+        this.flush().then(
+          () => {
+            this.failures = 0;
+          },
+          (error: unknown) => {
+            this.failures += 1;
+            const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
+            this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
+            this.schedule(retryMs);
+          },
+        );
+      },
+      Math.max(0, rest),
+    );
     this.timer.unref();
   }
 
@@ -262,6 +278,7 @@ export class EventRecorder implements HitRecorder {
     if (events.length === 0 && excluded.length === 0) return;
     this.buffer = [];
     this.excluded = new Map();
+    this.since = null;
     const closedSegment = this.journal?.rotate();
     const started = performance.now();
     try {
