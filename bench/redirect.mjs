@@ -11,7 +11,9 @@ import { endingOf, seed } from './seed.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SAMPLE = 5_000;
+// The traffic: this many distinct codes, picked at random across the whole store, so runs against
+// stores of different sizes differ only in the store's size.
+const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 1_000);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,1000000').split(',').map(Number);
 // Each figure is the median of this many runs, the three servers taking turns, so a noisy moment of
 // the machine moves one run and not the result.
@@ -86,7 +88,9 @@ try {
     const started = Date.now();
     await seed(file, size);
     console.log(`seeded ${size} codes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const paths = Array.from({ length: SAMPLE }, () => `/${endingOf(Math.floor(Math.random() * size))}`);
+    const picked = new Set();
+    while (picked.size < Math.min(DISTINCT, size)) picked.add(Math.floor(Math.random() * size));
+    const paths = [...picked].map((i) => `/${endingOf(i)}`);
     const env = {
       DATABASE_URL: `sqlite:${file}`,
       LOG_LEVEL: 'silent',
