@@ -15,9 +15,9 @@ export interface BulkTable {
 /**
  * Writes of many rows with one statement shape, inside a transaction the caller holds: the event
  * writer's inserts and upsert-increments. Each engine gets its fastest form: SQLite runs one
- * prepared statement per row in-process (its multi-row VALUES form is several times slower per row,
- * and the query builder's per-query work would cost more than the write), PostgreSQL gets multi-row
- * statements, one round trip per chunk.
+ * prepared statement per row in-process (its multi-row VALUES form is about twice as slow per row,
+ * and building each statement through the query builder takes a large share of a batch), PostgreSQL
+ * gets multi-row statements, one round trip per chunk.
  */
 export interface BulkWriter {
   /** Inserts rows, skipping those whose key exists; returns per row whether it was inserted. */
