@@ -55,14 +55,6 @@ export function codePointOrder(db: Kysely<any>, column: string) {
   return dialectOf(db) === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
 }
 
-/**
- * The upsert-increment: `ON CONFLICT ... DO UPDATE SET column = table.column + excluded.column`. Both
- * engines accept this form; a caller adds a whole batch's counts in one statement, never a row lock
- * per event.
- */
-export const incremented = (table: string, column: string) =>
-  sql<number>`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
-
 /** Rows per multi-row insert: well under SQLite's 32,766 bound variables for any of our tables. */
 export const INSERT_CHUNK = 500;
 
