@@ -104,17 +104,30 @@ describe.each(STORES)('resolver ($name)', (store) => {
     expect((await visit('/fresh-ending')).headers.location).toBe('https://example.com/fresh');
   });
 
-  it('picks the account by custom domain; other hosts get 404', async () => {
+  it('picks the account by custom domain; a custom ending resolves on its domain only', async () => {
     const branded = await h.factory.tenant({ domain: `qr-${store.name}.brand.example` });
-    const code = await h.factory.code(branded.account.id, { shortCode: 'menu', url: 'https://brand.example/menu' });
+    await h.factory.code(branded.account.id, { shortCode: 'menu', url: 'https://brand.example/menu' });
     const onDomain = await visit('/menu', { host: `QR-${store.name}.brand.example:443` });
     expect(onDomain.statusCode).toBe(302);
     expect(onDomain.headers.location).toBe('https://brand.example/menu');
     expect((await visit('/menu')).statusCode).toBe(404);
-    expect((await visit(`/${code.shortCode}`, { host: 'elsewhere.example' })).statusCode).toBe(404);
+    expect((await visit('/menu', { host: '127.0.0.1:8080' })).statusCode).toBe(404);
     // The same ending may exist on the shared host for somebody else.
     await h.factory.code(t.account.id, { shortCode: 'menu', url: 'https://other.example' });
     expect((await visit('/menu')).headers.location).toBe('https://other.example');
+    expect((await visit('/menu', { host: `qr-${store.name}.brand.example` })).headers.location).toBe(
+      'https://brand.example/menu',
+    );
+  });
+
+  it("resolves the service's own endings on any host that is not a custom domain", async () => {
+    const code = await h.factory.code(t.account.id, { url: 'https://example.com/any-host' });
+    for (const host of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080', 'qrelay.lan', 'ELSEWHERE.example:443', '']) {
+      const res = await visit(`/${code.shortCode}`, { host });
+      expect(res.statusCode, host).toBe(302);
+      expect(res.headers.location, host).toBe('https://example.com/any-host');
+    }
+    expect((await visit('/no-such-ending', { host: '127.0.0.1:8080' })).statusCode).toBe(404);
   });
 
   it('applies routing rules in order, first match wins, else the destination', async () => {

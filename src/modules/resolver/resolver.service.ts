@@ -43,7 +43,7 @@ const header = (headers: Visit['headers'], name: string): string | null => {
  */
 export class ResolverService {
   private readonly targets: Lru<Target | null>;
-  private readonly hosts = new Lru<string | null>(10_000);
+  private readonly hosts = new Lru<string>(10_000);
   private readonly publicHosts: Set<string>;
   private readonly negativeTtlMs: number;
   private readonly random: () => number;
@@ -161,7 +161,6 @@ export class ResolverService {
   private async target(host: string, shortCode: string): Promise<Target | null> {
     if (!isEndingShape(shortCode)) return null;
     const domain = await this.domainOf(host);
-    if (domain === null) return null;
     const key = `${domain}\n${shortCode}`;
     const now = this.clock.now();
     const cached = this.targets.get(key, now);
@@ -172,8 +171,11 @@ export class ResolverService {
     return target;
   }
 
-  /** '' for the PUBLIC_URL host, the domain for an account's custom domain, null for any other host. */
-  private async domainOf(rawHost: string): Promise<string | null> {
+  /**
+   * The namespace a Host names: an account's custom domain is its own; every other host (the
+   * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, '' (ADR 0065).
+   */
+  private async domainOf(rawHost: string): Promise<string> {
     const host = rawHost.toLowerCase();
     if (this.publicHosts.has(host)) return '';
     const name = host.replace(/:\d+$/, '').replace(/\.$/, '');
@@ -181,7 +183,7 @@ export class ResolverService {
     const cached = this.hosts.get(name, now);
     if (cached !== undefined) return cached;
     const account = name.length > 0 && name.length <= 253 ? await this.accounts.findByDomain(name) : null;
-    const domain = account?.domain ?? null;
+    const domain = account?.domain ?? '';
     this.hosts.set(name, domain, domain ? Number.POSITIVE_INFINITY : now + HOST_TTL_MS);
     return domain;
   }
