@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors.js';
 import { systemClock } from '../lib/clock.js';
 import { buildServices, openInfrastructure } from '../services.js';
 import { UsageError } from './args.js';
-import { runCommand, USAGE } from './run.js';
+import { runCommand, runStandalone, USAGE } from './run.js';
 
 /** The admin CLI: one JSON object on stdout and exit 0, or a message on stderr and a non-zero exit. */
 async function main(argv: string[]): Promise<number> {
@@ -14,8 +14,9 @@ async function main(argv: string[]): Promise<number> {
   }
   let infra;
   try {
-    infra = await openInfrastructure(loadConfig(), { clock: systemClock });
-    const result = await runCommand(buildServices(infra), argv);
+    const standalone = await runStandalone(argv);
+    if (!standalone) infra = await openInfrastructure(loadConfig(), { clock: systemClock });
+    const result = standalone ?? (await runCommand(buildServices(infra!), argv));
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

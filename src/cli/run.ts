@@ -1,5 +1,6 @@
 import type { Services } from '../services.js';
 import { account } from './commands/account.js';
+import { openapi } from './commands/openapi.js';
 import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
 import { user } from './commands/user.js';
@@ -9,6 +10,9 @@ type Command = (services: Services, sub: string | undefined, argv: string[]) => 
 
 const COMMANDS: Record<string, Command> = { account, token, user, mail };
 
+/** Commands that open no store of their own (or must not hold one open). */
+const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { openapi };
+
 export const USAGE = `usage: qrelay <command> [options] --json
   account create --name NAME --plan free|starter|business|enterprise [--owner-email EMAIL] [--domain HOST]
                  [--monthly-allowance N] [--rate-per-minute N]
@@ -16,7 +20,15 @@ export const USAGE = `usage: qrelay <command> [options] --json
   token create --account ID --scopes a:read,b:write [--user USER_ID] [--name LABEL] [--expires-at ISO8601]
   token revoke TOKEN_ID
   user create --account ID --email EMAIL --role member|editor|admin [--name NAME]
-  mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message`;
+  mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message
+  openapi [--out FILE]                      the OpenAPI document, without a server or a store`;
+
+/** Runs a standalone command, or returns null when the command needs the services. */
+export async function runStandalone(argv: string[]): Promise<object | null> {
+  const [name, ...rest] = argv;
+  const command = name ? STANDALONE[name] : undefined;
+  return command ? command(rest.filter((arg) => arg !== '--json')) : null;
+}
 
 /** Runs one admin command against the services and returns its result object. */
 export async function runCommand(services: Services, argv: string[]): Promise<object> {

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import { namedComponents } from './openapi.components.js';
 import { ErrorEnvelope } from './schemas.js';
 
 /** The OpenAPI 3.1 document, generated from the routes' own schemas. */
@@ -14,8 +15,9 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         version: '1.0.0',
         description:
           'QR codes, short links and the events they produce. All paths are relative to the server address, which includes /api/v1.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: `${config.publicUrl}/api/v1` }],
+      servers: [{ url: `${config.publicUrl}/api/v1`, description: 'This qrelay (its PUBLIC_URL).' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token beginning with qrelay1_.' },
@@ -27,5 +29,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? namedComponents(documentObject.openapiObject) : documentObject.swaggerObject,
   });
 }

@@ -31,4 +31,48 @@ describe('OpenAPI document', () => {
       }
     }
   });
+
+  it('gives every operation a unique operationId and names its shared schemas', async () => {
+    const doc = (await h.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const ids: string[] = [];
+    for (const ops of Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>))
+      for (const op of Object.values(ops)) ids.push(op.operationId ?? '(none)');
+    expect(ids).not.toContain('(none)');
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/codes/{id}'].patch.operationId).toBe('updateCode');
+    for (const name of [
+      'Code',
+      'Link',
+      'Event',
+      'Folder',
+      'Template',
+      'User',
+      'Webhook',
+      'Me',
+      'Design',
+      'Rule',
+      'ErrorEnvelope',
+    ])
+      expect(doc.components.schemas[name], name).toBeDefined();
+    expect(doc.paths['/codes'].post.responses['201'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Code',
+    });
+    expect(doc.paths['/codes'].post.requestBody).toEqual({ $ref: '#/components/requestBodies/CreateCodeRequest' });
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('marks a parameter that has a default optional', async () => {
+    const doc = (await h.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    type Parameter = { name: string; in: string; required?: boolean; schema: { default?: unknown } };
+    const defaulted: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: Parameter[] }>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const p of op.parameters ?? []) {
+          if (p.schema.default === undefined) continue;
+          defaulted.push(`${method} ${path} ${p.name}`);
+          expect(p.required, `${method} ${path} ${p.name}`).not.toBe(true);
+        }
+    expect(defaulted).toContain('get /events limit');
+    expect(defaulted).toContain('get /codes offset');
+  });
 });

@@ -43,12 +43,12 @@ export const Conditions = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'RuleConditions' },
 );
 
 export const Variant = Type.Object(
   { destination: Url, weight: Type.Integer({ minimum: 1, maximum: 1000 }) },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'RuleVariant' },
 );
 
 export const Rule = Type.Object(
@@ -57,7 +57,7 @@ export const Rule = Type.Object(
     destination: Type.Optional(Url),
     split: Type.Optional(Type.Array(Variant, { minItems: 2, maxItems: MAX_VARIANTS })),
   },
-  { additionalProperties: false, description: 'Exactly one of destination or split.' },
+  { additionalProperties: false, title: 'Rule', description: 'Exactly one of destination or split.' },
 );
 
 export const Rules = Type.Array(Rule, { maxItems: MAX_RULES });

@@ -33,6 +33,9 @@ export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, servi
   app.decorateRequest('rate', null);
   // Publish each route's scope in the OpenAPI document (3.1 allows role names on any scheme).
   app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; operationId?: string } | undefined;
+    if (schema && !schema.hide && !schema.operationId)
+      throw new Error(`${route.method} ${route.url} needs an operationId: clients are generated from it`);
     const policy = policyOf(route.onRequest);
     if (!policy || !route.schema) return;
     (route.schema as Record<string, unknown>).security = [{ bearerAuth: policy.scope ? [policy.scope] : [] }];

@@ -11,6 +11,7 @@ export const alertsRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest: guard({ scope: 'analytics:read', metered: true }),
       schema: {
+        operationId: 'listAlerts',
         summary: 'Alerts raised by per-code alert rules, newest first',
         tags: ['events'],
         querystring: ListAlertsQuery,

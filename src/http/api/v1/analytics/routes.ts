@@ -11,6 +11,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest: guard({ scope: 'analytics:read', metered: true }),
       schema: {
+        operationId: 'getCodeAnalytics',
         summary: "A code's aggregated analytics",
         description:
           'Totals (scans, unique visitors), a zero-filled daily series and breakdowns by country, device, OS, browser and placement over the last `days` UTC days. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).',
@@ -32,6 +33,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest: guard({ scope: 'codes:write', metered: true }),
       schema: {
+        operationId: 'clearCodeScans',
         summary: "Destroy a code's scan history",
         description:
           'Destroys the events, daily totals, alerts raised from them and the lifetime counter. This cannot be undone. The code and its printed copies are untouched.',

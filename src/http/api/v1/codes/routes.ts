@@ -18,6 +18,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: read,
       schema: {
+        operationId: 'listCodes',
         summary: 'List codes, newest first',
         description: '`name` matches names only; `folderId` keeps the codes of one folder.',
         tags,
@@ -36,6 +37,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'createCode',
         summary: 'Create a code',
         description:
           "Returns the whole code, including `encode`: the value to render into the symbol. Past the plan's cap on live codes: 402 quota_exceeded. `templateId` copies a saved design (fields of `design` override it); `folderId` files the code. A template or folder that is not the account's: 404.",
@@ -52,7 +54,13 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     '/codes/:id',
     {
       onRequest: read,
-      schema: { summary: 'Read a code', tags, params: IdParams, response: responses({ 200: CodeResponse }, [404]) },
+      schema: {
+        operationId: 'getCode',
+        summary: 'Read a code',
+        tags,
+        params: IdParams,
+        response: responses({ 200: CodeResponse }, [404]),
+      },
     },
     async (request) => present(await services.codes.get(principalOf(request).account.id, request.params.id)),
   );
@@ -62,6 +70,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'updateCode',
         summary: 'Change a code',
         description:
           'Repoint (dynamic codes only; a static code gives 400), rename, pause or resume, change design (or copy a saved design with `templateId`), rules or gate, and move it with `folderId` (null: into no folder).',
@@ -79,6 +88,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'cloneCode',
         summary: 'Clone a code',
         description:
           'Same destination, design, rules, gate and folder; its own id and short address; no history. Counts against the cap on live codes.',
@@ -96,6 +106,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'archiveCode',
         summary: 'Archive a code (one-way)',
         description: 'Scans afterwards are told the code is no longer active. History is kept.',
         tags,

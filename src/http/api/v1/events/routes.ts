@@ -11,6 +11,7 @@ export const eventsRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest: guard({ scope: 'analytics:read', metered: true }),
       schema: {
+        operationId: 'listEvents',
         summary: 'Scans, clicks and views, newest first',
         description:
           'Automated traffic and HEAD requests are never events. The default page is 50 events, on purpose: a ' +

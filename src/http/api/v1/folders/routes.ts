@@ -27,6 +27,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listFolders',
         summary: 'List folders',
         description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
         tags,
@@ -41,6 +42,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'createFolder',
         summary: 'Create a folder (addition within v1)',
         description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
         tags,
@@ -57,6 +59,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getFolder',
         summary: 'Read a folder (addition within v1)',
         tags,
         params: FolderParams,
@@ -71,6 +74,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'updateFolder',
         summary: 'Rename a folder (addition within v1)',
         tags,
         params: FolderParams,
@@ -88,6 +92,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'deleteFolder',
         summary: 'Delete a folder (addition within v1)',
         description: 'The codes it held stay, in no folder.',
         tags,
@@ -106,6 +111,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: guard({ scope: 'analytics:read', metered: true }),
       schema: {
+        operationId: 'getFolderAnalytics',
         summary: "Scans and unique visitors of a folder's codes",
         description: 'Over the last `days` days (1 to 365), with a per-code breakdown. Automated traffic is excluded.',
         tags,

@@ -21,6 +21,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest,
       schema: {
+        operationId: 'createHook',
         summary: 'Subscribe to events by webhook',
         description:
           'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
@@ -43,7 +44,15 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
 
   app.get(
     '/hooks',
-    { onRequest, schema: { summary: 'List webhook subscriptions', tags, response: responses({ 200: HookListResponse }) } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'listHooks',
+        summary: 'List webhook subscriptions',
+        tags,
+        response: responses({ 200: HookListResponse }),
+      },
+    },
     async (request) => ({ data: (await services.webhooks.list(principalOf(request).account.id)).map(presentHook) }),
   );
 
@@ -52,6 +61,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest,
       schema: {
+        operationId: 'deleteHook',
         summary: 'Unsubscribe',
         description: 'Deliveries not yet made are cancelled.',
         tags,
@@ -70,6 +80,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest,
       schema: {
+        operationId: 'listHookDeliveries',
         summary: 'Recent deliveries of a subscription',
         tags,
         params: HookParams,

@@ -19,6 +19,7 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: read,
       schema: {
+        operationId: 'listLinks',
         summary: 'List short links, newest first',
         tags,
         querystring: ListLinksQuery,
@@ -36,6 +37,7 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'createLink',
         summary: 'Create a short link',
         description: 'A taken or malformed ending gives 400. Links and codes share one namespace of endings per domain.',
         tags,
@@ -51,7 +53,13 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
     '/links/:id',
     {
       onRequest: read,
-      schema: { summary: 'Read a short link', tags, params: IdParams, response: responses({ 200: LinkResponse }, [404]) },
+      schema: {
+        operationId: 'getLink',
+        summary: 'Read a short link',
+        tags,
+        params: IdParams,
+        response: responses({ 200: LinkResponse }, [404]),
+      },
     },
     async (request) => present(await services.links.get(principalOf(request).account.id, request.params.id)),
   );
@@ -61,6 +69,7 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
     {
       onRequest: write,
       schema: {
+        operationId: 'updateLink',
         summary: 'Change where a short link forwards',
         tags,
         params: IdParams,

@@ -10,6 +10,7 @@ export const meRoutes: ApiRoutes = async (app, { services, guard }) => {
     {
       onRequest: guard({ scope: null, metered: false }),
       schema: {
+        operationId: 'getMe',
         summary: 'The account, the token and the remaining allowance',
         description: 'Needs no scope: the call for checking a connection. It does not spend the monthly allowance.',
         tags: ['account'],

@@ -26,6 +26,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
     {
       onRequest: read,
       schema: {
+        operationId: 'listTemplates',
         summary: 'List saved designs',
         description: 'Ordered by name, case-insensitively.',
         tags,
@@ -40,6 +41,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
     {
       onRequest: write,
       schema: {
+        operationId: 'createTemplate',
         summary: 'Save a design',
         description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
         tags,
@@ -56,6 +58,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
     {
       onRequest: read,
       schema: {
+        operationId: 'getTemplate',
         summary: 'Read a saved design (addition within v1)',
         tags,
         params: TemplateParams,
@@ -70,6 +73,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
     {
       onRequest: write,
       schema: {
+        operationId: 'updateTemplate',
         summary: 'Rename a saved design or change it (addition within v1)',
         description: COPY_NOTE,
         tags,
@@ -88,6 +92,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
     {
       onRequest: write,
       schema: {
+        operationId: 'deleteTemplate',
         summary: 'Delete a saved design',
         description: COPY_NOTE,
         tags,

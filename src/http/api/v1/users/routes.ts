@@ -16,6 +16,7 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: guard({ scope: 'team:read', metered: true }),
       schema: {
+        operationId: 'listUsers',
         summary: 'List the people on the account',
         description: 'Oldest first (the owner leads), with roles, status and last sign-in.',
         tags,
@@ -33,7 +34,13 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     '/users/:id',
     {
       onRequest: guard({ scope: 'team:read', metered: true }),
-      schema: { summary: 'Read one person', tags, params: UserParams, response: responses({ 200: UserResponse }, [404]) },
+      schema: {
+        operationId: 'getUser',
+        summary: 'Read one person',
+        tags,
+        params: UserParams,
+        response: responses({ 200: UserResponse }, [404]),
+      },
     },
     async (request) => ({ data: presentUser(await services.users.get(actorOf(principalOf(request)), request.params.id)) }),
   );
@@ -43,6 +50,7 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: guard({ scope: 'team:write', metered: true }),
       schema: {
+        operationId: 'createUser',
         summary: 'Invite a person',
         description:
           'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned.',
@@ -63,6 +71,7 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: guard({ scope: 'team:write', metered: true }),
       schema: {
+        operationId: 'updateUser',
         summary: "Change a person's name, role or status",
         description: 'An owner cannot be changed, and nobody can be made an owner (403).',
         tags,
@@ -81,6 +90,7 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     {
       onRequest: guard({ scope: 'team:write', metered: true }),
       schema: {
+        operationId: 'removeUser',
         summary: 'Remove a person (suspends them)',
         description:
           'The record keeps its id and everything the person made stays. All their sessions, API tokens and password links end at once. An owner cannot be removed (403).',
