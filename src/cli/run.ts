@@ -1,5 +1,6 @@
 import type { Services } from '../services.js';
 import { account } from './commands/account.js';
+import { backup, restore } from './commands/backup.js';
 import { openapi } from './commands/openapi.js';
 import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
@@ -11,7 +12,7 @@ type Command = (services: Services, sub: string | undefined, argv: string[]) => 
 const COMMANDS: Record<string, Command> = { account, token, user, mail };
 
 /** Commands that open no store of their own (or must not hold one open). */
-const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { openapi };
+const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { backup, restore, openapi };
 
 export const USAGE = `usage: qrelay <command> [options] --json
   account create --name NAME --plan free|starter|business|enterprise [--owner-email EMAIL] [--domain HOST]
@@ -21,6 +22,8 @@ export const USAGE = `usage: qrelay <command> [options] --json
   token revoke TOKEN_ID
   user create --account ID --email EMAIL --role member|editor|admin [--name NAME]
   mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message
+  backup --out FILE [--force]               consistent copy of the SQLite store, safe while serving
+  restore --from FILE [--force]             brings a backup back as the SQLite store (stop qrelay first)
   openapi [--out FILE]                      the OpenAPI document, without a server or a store`;
 
 /** Runs a standalone command, or returns null when the command needs the services. */
