@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
+import type { RedisLink } from './lib/redis.js';
 import { AnonymousLimiter } from './modules/limits/anonymous-limiter.js';
 import type { Services } from './services.js';
 import { apiV1 } from './http/api/v1/index.js';
@@ -19,6 +20,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   services: Services;
+  /** The Redis connections, when configured: /healthz reports them. */
+  redis?: RedisLink | null;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -33,7 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guard = createGuard(services, anonymous);
   await app.register(apiV1, { prefix: '/api/v1', config, services, guard });
   await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS });
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, redis: deps.redis ?? null });
   await app.register(errorDocsRoutes);
   await app.register(resolverRoutes, { resolver: services.resolver });
   return app;

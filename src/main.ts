@@ -1,24 +1,51 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
 import { buildServices, openInfrastructure } from './services.js';
 
+/** A stop that takes longer than this (a stuck connection, a dependency gone) exits anyway. */
+const SHUTDOWN_LIMIT_MS = 8_000;
+
+/** Where the surfaces are, for the start-up line: all under PUBLIC_URL, whatever address is listened on. */
+const surfaces = (publicUrl: string) => ({
+  shortAddresses: `${publicUrl}/<ending>`,
+  api: `${publicUrl}/api/v1`,
+  openapi: `${publicUrl}/api/v1/openapi.json`,
+  mcp: `${publicUrl}/mcp`,
+  health: `${publicUrl}/healthz`,
+});
+
+/**
+ * A start-up failure: one structured line on stdout for log collectors, and the human message on
+ * stderr for the person at the terminal.
+ */
+function failedToStart(stage: 'configuration' | 'store' | 'listen', error: unknown, exitCode: number): never {
+  const variable = error instanceof ConfigError ? error.variable : undefined;
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  pino({ base: { pid: process.pid } }).fatal({ stage, variable, code, exitCode }, `qrelay failed to start: ${message}`);
+  const human = stage === 'configuration' ? `invalid configuration: ${message}` : `failed to start (${stage}): ${message}`;
+  process.stderr.write(`qrelay: ${human}\n`);
+  process.exit(exitCode);
+}
+
 /** The process: load config, open the store, listen, close gracefully. */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`qrelay: invalid configuration: ${error.message}\n`);
-      process.exit(2);
-    }
+    if (error instanceof ConfigError) failedToStart('configuration', error, 2);
     throw error;
   }
-  const infra = await openInfrastructure(config, { clock: systemClock });
+  const infra = await openInfrastructure(config, { clock: systemClock }).catch((error: unknown) =>
+    failedToStart('store', error, 1),
+  );
   const services = buildServices(infra);
-  const app = await buildApp({ config, database: infra.database, services });
+  const app = await buildApp({ config, database: infra.database, services, redis: infra.redis });
+  infra.redis?.watch(app.log);
   const replayed = await services.recorder.start({ journalDir: config.events.journalDir, log: app.log });
   if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
   const jobs = startJobs(infra, services, app.log);
@@ -32,9 +59,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
       await app.close();
@@ -50,7 +77,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await services.recorder.close().catch(() => undefined);
+    failedToStart('listen', error, 1);
+  });
+  app.log.info(
+    { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },
+    `qrelay is serving short addresses at ${config.publicUrl}/<ending> and the API at ${config.publicUrl}/api/v1`,
+  );
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import type { Config } from './config/config.js';
 import { openDatabase, type Database, type OpenOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
+import { RedisLink } from './lib/redis.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ScanHistoryService } from './modules/analytics/scan-history.service.js';
@@ -21,6 +22,7 @@ import { PasswordsService } from './modules/auth/passwords.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import type { CounterStore } from './modules/limits/counter-store.js';
+import { FallbackCounterStore } from './modules/limits/counter-store.fallback.js';
 import { RedisCounterStore } from './modules/limits/counter-store.redis.js';
 import { SqlCounterStore } from './modules/limits/counter-store.sql.js';
 import { LimitsService } from './modules/limits/limits.service.js';
@@ -59,6 +61,8 @@ export interface Infrastructure {
   mailTransport: MailTransport | null;
   /** Tells every instance's resolver cache that an ending changed. */
   bus: InvalidationBus;
+  /** The Redis connections when REDIS_URL is set: watched for /healthz and the outage log. */
+  redis: RedisLink | null;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -107,24 +111,30 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     await database.close();
     throw error;
   }
-  const counters: CounterStore = config.redisUrl
-    ? new RedisCounterStore(config.redisUrl, options.clock, options.redisPrefix)
-    : new SqlCounterStore(database.db);
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl) : null;
+  const sqlCounters = new SqlCounterStore(database.db);
+  const counters: CounterStore = redis
+    ? new FallbackCounterStore(
+        new RedisCounterStore(redis.connect(), options.clock, options.redisPrefix),
+        sqlCounters,
+        () => redis.up,
+      )
+    : sqlCounters;
   const mailTransport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const bus: InvalidationBus = config.redisUrl
-    ? new RedisInvalidationBus(config.redisUrl, options.redisPrefix)
-    : new LocalInvalidationBus();
+  const bus: InvalidationBus = redis ? new RedisInvalidationBus(redis, options.redisPrefix) : new LocalInvalidationBus();
   return {
     config,
     database,
     counters,
     mailTransport,
     bus,
+    redis,
     clock: options.clock,
     async close() {
       await mailTransport?.close();
       await bus.close();
       await counters.close();
+      await redis?.close();
       await database.close();
     },
   };

@@ -82,7 +82,7 @@ describe.each(STORES)('resolver ($name)', (store) => {
   });
 
   it('keeps JSON for API paths, health and multi-segment paths', async () => {
-    expect((await visit('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await visit('/healthz')).json()).toEqual({ status: 'ok', checks: { database: { status: 'ok' } } });
     const deep = await visit('/a/b');
     expect(deep.statusCode).toBe(404);
     expect(deep.json().error.code).toBe('not_found');

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -17,11 +17,10 @@ export class RedisCounterStore implements CounterStore {
   private readonly redis: RedisWithTake;
 
   constructor(
-    url: string,
+    redis: Redis,
     private readonly clock: Clock,
     private readonly prefix = 'qrelay:counter:',
   ) {
-    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     redis.defineCommand('qrelayTake', { numberOfKeys: 1, lua: TAKE });
     this.redis = redis as RedisWithTake;
   }
@@ -41,7 +40,6 @@ export class RedisCounterStore implements CounterStore {
   /** Redis expires keys itself. */
   async purgeExpired(): Promise<void> {}
 
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
+  /** The connection belongs to the process's RedisLink, which closes it. */
+  async close(): Promise<void> {}
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { RedisLink } from '../../lib/redis.js';
 import { LocalInvalidationBus, type EndingRef } from './invalidation-bus.js';
 
 /**
@@ -16,23 +17,26 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
   /** Resolves once the subscription is in place. */
   readonly ready: Promise<void>;
 
-  constructor(url: string, prefix = 'qrelay:') {
+  constructor(
+    private readonly link: RedisLink,
+    prefix = 'qrelay:',
+  ) {
     super();
     this.channel = `${prefix}invalidate`;
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    this.publisher = link.connect();
+    this.subscriber = link.connect({ maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
     this.subscriber.on('ready', () => {
       if (this.connectedOnce) this.notify(null);
       this.connectedOnce = true;
     });
-    this.subscriber.on('error', () => undefined);
-    this.publisher.on('error', () => undefined);
     this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
   }
 
   override publish(ref: EndingRef | null): void {
     this.notify(ref);
+    // While Redis is away other instances hear nothing; their caches drop everything when it is back.
+    if (!this.link.up) return;
     const message = ref ? { o: this.origin, d: ref.domain, s: ref.shortCode } : { o: this.origin, all: true };
     this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
@@ -48,10 +52,6 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     }
   }
 
-  override async close(): Promise<void> {
-    await Promise.all([
-      this.subscriber.quit().catch(() => this.subscriber.disconnect()),
-      this.publisher.quit().catch(() => this.publisher.disconnect()),
-    ]);
-  }
+  /** The connections belong to the RedisLink, which closes them. */
+  override async close(): Promise<void> {}
 }
