@@ -10,7 +10,9 @@ import { createGuard } from './http/guard.js';
 import { healthRoutes } from './http/health.js';
 import { mcpRoutes, mcpToken } from './http/mcp/routes.js';
 import { TOOLS } from './http/mcp/tools/index.js';
+import { HttpMetrics, metricsRoutes } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
+import { installRequestLog } from './http/request-log.js';
 import { createServer } from './http/server.js';
 import { resolverServerFactory } from './http/resolver/fast-path.js';
 import { resolverRoutes } from './http/resolver/routes.js';
@@ -29,8 +31,10 @@ export interface AppDeps {
 /** The composition root of the HTTP surface: wires everything, never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
-  const fastPath = resolverServerFactory(services.resolver, { trustProxy: config.trustProxy, requestId: newRequestId });
+  const metrics = new HttpMetrics();
+  const fastPath = resolverServerFactory(services.resolver, { trustProxy: config.trustProxy, requestId: newRequestId, metrics });
   const app = createServer(config, deps.logger, fastPath);
+  installRequestLog(app, metrics);
   await installOpenApi(app, config);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);
   const guard = createGuard(services, anonymous);
@@ -38,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS });
   await app.register(healthRoutes, { database: deps.database, redis: deps.redis ?? null });
   await app.register(errorDocsRoutes);
-  await app.register(resolverRoutes, { resolver: services.resolver });
+  await app.register(metricsRoutes, { metrics });
+  await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

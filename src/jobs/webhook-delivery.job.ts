@@ -119,7 +119,20 @@ export class WebhookDeliveryJob {
     const attemptNumber = delivery.attempts + 1;
     const exhausted = attemptNumber >= RETRY_DELAYS_MS.length;
     const final = exhausted || result.status === 410;
-    await this.repo.failed(delivery, result, now, final ? null : now + RETRY_DELAYS_MS[attemptNumber]!);
+    const retryAt = final ? null : now + RETRY_DELAYS_MS[attemptNumber]!;
+    this.log.warn(
+      {
+        webhookId: webhook.id,
+        accountId: webhook.accountId,
+        eventId: delivery.eventId,
+        attempt: attemptNumber,
+        status: result.status,
+        error: result.error,
+        retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+      },
+      'webhook delivery failed',
+    );
+    await this.repo.failed(delivery, result, now, retryAt);
     if (result.status === 410) return this.repo.disable(webhook.id, 'gone', now);
     if (exhausted || (webhook.failingSince !== null && now - webhook.failingSince >= FAILING_LIMIT_MS)) {
       this.log.warn({ webhookId: webhook.id }, 'webhook subscription failing for days; disabled');

@@ -9,7 +9,12 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { Receiver } from '../support/receiver.js';
 import { STORES } from '../support/stores.js';
 
-const silent = { warn: () => undefined, error: () => undefined };
+const warnings: { details: Record<string, unknown>; message: string }[] = [];
+const silent = {
+  warn: (details: unknown, message?: string) =>
+    void warnings.push({ details: details as Record<string, unknown>, message: message ?? '' }),
+  error: () => undefined,
+};
 
 describe.each(STORES)('webhooks ($name)', (store) => {
   let h: Harness;
@@ -123,8 +128,24 @@ describe.each(STORES)('webhooks ($name)', (store) => {
     receiver.statuses = [500, 200];
     const e = event(account.id);
     await publish([e]);
+    warnings.length = 0;
     await job.runOnce();
     expect(receiver.received).toHaveLength(1);
+    // The operator sees the failure once, with the subscription and the attempt.
+    expect(warnings).toEqual([
+      {
+        message: 'webhook delivery failed',
+        details: {
+          webhookId: hook.id,
+          accountId: account.id,
+          eventId: e.id,
+          attempt: 1,
+          status: 500,
+          error: 'HTTP 500',
+          retryAt: new Date(h.clock.now() + 5000).toISOString(),
+        },
+      },
+    ]);
     expect(await job.runOnce()).toBe(0);
     const pending = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data[0];
     expect(pending).toMatchObject({

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
+import type { HttpMetrics } from '../metrics.js';
 import { visitOf } from './visit.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -7,6 +8,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export interface FastPathOptions {
   trustProxy: boolean;
   requestId: () => string;
+  metrics: HttpMetrics;
 }
 
 /** GET or HEAD of one path segment that can be an ending, with an optional query. */
@@ -41,6 +43,7 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
       resolver.visit(visit).then(
         (outcome) => {
           if (outcome.kind !== 'redirect') return fastify(req, res);
+          options.metrics.resolved('redirect');
           resolver.whenRecorded(() => {
             res.writeHead(302, {
               location: outcome.location,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome, Visit } from '../../modules/resolver/resolver.types.js';
 import { GATE_COOKIE, visitOf } from './visit.js';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
+import type { HttpMetrics } from '../metrics.js';
 import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
 
 const FORM_LIMIT = 4096;
@@ -72,7 +73,14 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome):
  * domain, and POST /<shortCode> for a gated code's password form. The decisions live in
  * ResolverService; this file only translates HTTP.
  */
-export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService }> = async (app, { resolver }) => {
+export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService; metrics: HttpMetrics }> = async (
+  app,
+  { resolver, metrics },
+) => {
+  const counted = (outcome: Outcome): Outcome => {
+    metrics.resolved(outcome.kind);
+    return outcome;
+  };
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_LIMIT },
@@ -86,12 +94,12 @@ export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService }> =
     url: '/:shortCode',
     schema: { hide: true },
     handler: async (request, reply) =>
-      answer(request, reply, await recorded(resolver, await resolver.visit(fromRequest(request)))),
+      answer(request, reply, counted(await recorded(resolver, await resolver.visit(fromRequest(request))))),
   });
 
   app.post<{ Params: { shortCode: string } }>('/:shortCode', { schema: { hide: true } }, async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    return answer(request, reply, await recorded(resolver, await resolver.unlock(fromRequest(request), password)));
+    return answer(request, reply, counted(await recorded(resolver, await resolver.unlock(fromRequest(request), password))));
   });
 };
