@@ -21,7 +21,11 @@ const surfaces = (publicUrl: string) => ({
  * A start-up failure: one structured line on stdout for log collectors, and the human message on
  * stderr for the person at the terminal.
  */
-function failedToStart(stage: 'configuration' | 'store' | 'listen', error: unknown, exitCode: number): never {
+function failedToStart(
+  stage: 'configuration' | 'store' | 'journal' | 'listen' | 'start',
+  error: unknown,
+  exitCode: number,
+): never {
   const variable = error instanceof ConfigError ? error.variable : undefined;
   const code = (error as NodeJS.ErrnoException)?.code;
   const message = error instanceof Error ? error.message : String(error);
@@ -46,7 +50,9 @@ async function main(): Promise<void> {
   const services = buildServices(infra);
   const app = await buildApp({ config, database: infra.database, services, redis: infra.redis });
   infra.redis?.watch(app.log);
-  const replayed = await services.recorder.start({ journalDir: config.events.journalDir, log: app.log });
+  const replayed = await services.recorder
+    .start({ journalDir: config.events.journalDir, log: app.log })
+    .catch((error: unknown) => failedToStart('journal', error, 1));
   if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
   const jobs = startJobs(infra, services, app.log);
   app.server.keepAliveTimeout = 65_000;
@@ -87,7 +93,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error) => {
-  process.stderr.write(`qrelay: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => failedToStart('start', error, 1));

@@ -105,4 +105,12 @@ describe.each(STORES)('admin CLI ($name)', (target: StoreTarget) => {
       expect(result.stderr.length, args.join(' ')).toBeGreaterThan(0);
     }
   });
+
+  it('names the valid scopes when one is unknown', () => {
+    const created = json(['account', 'create', '--name', 'Scopes', '--plan', 'starter']);
+    const result = cli(['token', 'create', '--account', created.account.id, '--scopes', 'codes:read,events:read', '--json'], env);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('Unknown scope(s): events:read.');
+    expect(result.stderr).toContain('Valid scopes: codes:read, codes:write, links:read, links:write, analytics:read,');
+  });
 });

@@ -31,6 +31,7 @@ export function parseScopes(input: string | readonly string[]): Scope[] {
   const parts = (typeof input === 'string' ? input.split(/[,\s]+/) : [...input]).map((s) => s.trim()).filter(Boolean);
   if (parts.length === 0) throw new InvalidRequest('At least one scope is required.', 'scopes');
   const unknown = parts.filter((s) => !isScope(s));
-  if (unknown.length > 0) throw new InvalidRequest(`Unknown scope(s): ${unknown.join(', ')}.`, 'scopes');
+  if (unknown.length > 0)
+    throw new InvalidRequest(`Unknown scope(s): ${unknown.join(', ')}. Valid scopes: ${SCOPES.join(', ')}.`, 'scopes');
   return [...new Set(parts as Scope[])].sort((a, b) => SCOPES.indexOf(a) - SCOPES.indexOf(b));
 }
