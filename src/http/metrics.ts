@@ -43,7 +43,11 @@ export class HttpMetrics {
       labelNames: ['method', 'route', 'status'],
       registers: [this.registry],
     });
-    collectDefaultMetrics({ register: this.registry, prefix: 'qrelay_' });
+  }
+
+  /** The app's series and the process's own figures (memory, event loop, ...). */
+  async text(): Promise<string> {
+    return (await this.registry.metrics()) + (await processRegistry().metrics());
   }
 
   resolved(outcome: ResolverOutcome): void {
@@ -55,9 +59,20 @@ export class HttpMetrics {
   }
 }
 
+let processMetrics: Registry | null = null;
+
+/** One per process, started on the first scrape: its collectors (an event-loop monitor) never stop. */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'qrelay_' });
+  }
+  return processMetrics;
+}
+
 /** GET /metrics in the Prometheus text format. */
 export const metricsRoutes: FastifyPluginAsync<{ metrics: HttpMetrics }> = async (app, { metrics }) => {
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    reply.type(metrics.registry.contentType).send(await metrics.text()),
   );
 };
