@@ -51,6 +51,7 @@ import { FoldersRepository } from './modules/folders/folders.repository.js';
 import { FoldersService } from './modules/folders/folders.service.js';
 import { TemplatesRepository } from './modules/templates/templates.repository.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
+import { ScannabilityGate, SymbolsService } from './modules/symbols/symbols.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -88,6 +89,7 @@ export interface Services {
   events: EventsService;
   alerts: AlertsService;
   scanHistory: ScanHistoryService;
+  symbols: SymbolsService;
 }
 
 export interface ServiceOptions {
@@ -192,8 +194,9 @@ export function buildServices(
   const endings = new EndingsService(db, infra.config.publicUrl);
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
-  const templates = new TemplatesService(new TemplatesRepository(db), clock);
-  const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates);
+  const scannable = new ScannabilityGate(infra.config.publicUrl);
+  const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
+  const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates, scannable);
   return {
     clock,
     accounts: new AccountsService(db, accountsRepo, usersRepo, clock, bus),
@@ -223,5 +226,6 @@ export function buildServices(
     events,
     alerts,
     scanHistory: new ScanHistoryService(codes, events),
+    symbols: new SymbolsService(codes, codesRepo, infra.config.publicUrl),
   };
 }

@@ -2,6 +2,7 @@ import type { Services } from '../services.js';
 import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
 import { openapi } from './commands/openapi.js';
+import { code } from './commands/code.js';
 import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
 import { user } from './commands/user.js';
@@ -9,7 +10,7 @@ import { UsageError } from './args.js';
 
 type Command = (services: Services, sub: string | undefined, argv: string[]) => Promise<object>;
 
-const COMMANDS: Record<string, Command> = { account, token, user, mail };
+const COMMANDS: Record<string, Command> = { account, token, user, mail, code };
 
 /** Commands that open no store of their own (or must not hold one open). */
 const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { backup, restore, openapi };
@@ -24,7 +25,9 @@ export const USAGE = `usage: qrelay <command> [options] --json
   mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message
   backup --out FILE [--force]               consistent copy of the SQLite store, safe while serving
   restore --from FILE [--force]             brings a backup back as the SQLite store (stop qrelay first)
-  openapi [--out FILE]                      the OpenAPI document, without a server or a store`;
+  openapi [--out FILE]                      the OpenAPI document, without a server or a store
+  code image CODE_ID --out FILE [--format svg|png|pdf] [--size N]
+                                            N: pixels (svg, png; default 1024) or millimetres (pdf; default 50)`;
 
 /** Runs a standalone command, or returns null when the command needs the services. */
 export async function runStandalone(argv: string[]): Promise<object | null> {

@@ -5,6 +5,7 @@ import { TOOLS } from '../../src/http/mcp/tools/index.js';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { zbarDecodeOne } from '../support/decoders.js';
 import { mcpClient, mcpUrl, rpc, toolError } from '../support/mcp.js';
 import { STORES } from '../support/stores.js';
 
@@ -59,6 +60,8 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
       'codes_get',
       'folders_list',
       'templates_list',
+      'codes_image',
+      'designs_preview',
     ]);
     const team = await connect(await h.factory.token(t.account.id, ['team:read', 'analytics:read']));
     const names = (await team.listTools()).tools.map((tool) => tool.name);
@@ -66,6 +69,23 @@ describe.each(STORES)('MCP endpoint ($name)', (store) => {
     expect(names).toContain('webhooks_create');
     expect(names).not.toContain('team_invite');
     expect(names).not.toContain('codes_list');
+  });
+
+  it('returns a code’s symbol as an image that decodes, with the scannability check', async () => {
+    const client = await connect(t.token);
+    const created = data(await call(client, 'codes_create', { name: 'Poster', url: 'https://example.com/poster' }));
+    const result = await call(client, 'codes_image', { id: created.id, size: 300 });
+    expect(data(result)).toMatchObject({ format: 'png', contentType: 'image/png', fileName: 'poster.png' });
+    expect(data(result).scannability).toMatchObject({ scannable: true, decoded: true });
+    const image = result.content.find((c) => c.type === 'image');
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(zbarDecodeOne(Buffer.from((image as { data: string }).data, 'base64'))).toEqual([created.encode]);
+    const pdf = await call(client, 'designs_preview', { value: 'hello', format: 'pdf', size: 30 });
+    expect(pdf.content[1]).toMatchObject({
+      type: 'resource',
+      resource: { mimeType: 'application/pdf', uri: 'qrelay://designs/preview/qr-code.pdf' },
+    });
+    expect(toolError(await call(client, 'codes_image', { id: created.id, format: 'gif' })).code).toBe('invalid_request');
   });
 
   it('creates and repoints a code, returning exactly the REST JSON', async () => {

@@ -28,6 +28,8 @@ export interface Peer {
 /** One isolated qrelay: a fresh store, the services, the HTTP app (not listening) and a manual clock. */
 export interface Harness {
   store: StoreTarget['name'];
+  /** The PostgreSQL schema of the fresh store (null on SQLite), for processes that open the same store. */
+  storeSchema: string | null;
   config: Config;
   clock: ManualClock;
   infra: Infrastructure;
@@ -73,6 +75,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
   const { infra, services, app } = await open(options.recorder);
   return {
     store: target.name,
+    storeSchema: store.schema ?? null,
     config,
     clock,
     infra,

@@ -10,7 +10,9 @@ describe('the MCP tool registry', () => {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
       if (tool.scope !== null) expect(SCOPES).toContain(tool.scope);
       expect([READ, ADD, CHANGE]).toContain(tool.annotations);
-      expect(tool.annotations === READ, tool.name).toBe(/_(list|get|deliveries|analytics)$|^whoami$/.test(tool.name));
+      expect(tool.annotations === READ, tool.name).toBe(
+        /_(list|get|deliveries|analytics|image|preview)$|^whoami$/.test(tool.name),
+      );
     }
   });
 

@@ -13,7 +13,7 @@ import { AppError, InvalidRequest } from '../../lib/errors.js';
 import { errorBody, describeValidation } from '../errors.js';
 import { assertScope, spendAllowance } from '../guard.js';
 import { bodyValidator } from '../validation.js';
-import type { ToolContext, ToolDefinition } from './tool.js';
+import type { Attachment, ToolContext, ToolDefinition } from './tool.js';
 
 const INSTRUCTIONS =
   'qrelay manages QR codes and short links. Tools return the same JSON as the REST API (/api/v1), in structuredContent ' +
@@ -84,8 +84,13 @@ export function buildMcpServer(context: McpRequestContext): McpServer {
     try {
       assertScope(principal, tool.scope);
       await spendAllowance(context.services, principal);
-      const result = (await tool.handler(validArguments(tool, request.params.arguments), context)) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      const attachments: Attachment[] = [];
+      const args = validArguments(tool, request.params.arguments);
+      const result = (await tool.handler(args, { ...context, attach: (block) => attachments.push(block) })) as Record<
+        string,
+        unknown
+      >;
+      return { content: [{ type: 'text', text: JSON.stringify(result) }, ...attachments], structuredContent: result };
     } catch (error) {
       let body;
       if (error instanceof AppError) body = errorBody(config.publicUrl, error.code, error.message);

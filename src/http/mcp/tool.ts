@@ -12,7 +12,14 @@ export interface ToolContext {
   principal: Principal;
   /** The rate-limit window as the guard left it for this HTTP request. */
   rate: RateStatus;
+  /** Adds a content block (an image, a file) after the JSON text of the result. */
+  attach?(block: Attachment): void;
 }
+
+/** Binary content a tool returns beside its JSON: an image, or a file as an embedded resource. */
+export type Attachment =
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } };
 
 /** The MCP hints of a tool; `openWorldHint` is always false (a tool touches only qrelay's own data). */
 export interface ToolHints {

@@ -17,6 +17,7 @@ import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../resol
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
 import type { TemplatesService } from '../templates/templates.service.js';
+import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { cloneName } from './clone-name.js';
 import type { CodesRepository } from './codes.repository.js';
 import { NAME_MAX, type Code, type CreateCodeInput, type ListCodesQuery, type UpdateCodeInput } from './codes.types.js';
@@ -41,6 +42,7 @@ export class CodesService {
     private readonly clock: Clock,
     private readonly folders: FoldersRepository,
     private readonly templates: TemplatesService,
+    private readonly scannable: ScannabilityGate,
   ) {}
 
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
@@ -86,6 +88,7 @@ export class CodesService {
       createdAt: now,
       updatedAt: now,
     };
+    await this.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
     return this.insert(account, code, input.shortCode);
   }
 
@@ -104,6 +107,7 @@ export class CodesService {
     }
     if (input.templateId !== undefined || input.design !== undefined) {
       next.design = validDesign(input.design, (await this.templateDesign(accountId, input.templateId)) ?? code.design);
+      await this.scannable.assertCode(next, input.acceptUnscannable);
     }
     if (input.folderId !== undefined) next.folderId = input.folderId;
     if (input.rules !== undefined) {

@@ -36,6 +36,8 @@ export interface CreateCodeInput {
   folderId?: string | null;
   /** A saved design to copy; `design` fields, if any, override it. */
   templateId?: string;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
 }
 
 export interface UpdateCodeInput {
@@ -49,6 +51,8 @@ export interface UpdateCodeInput {
   folderId?: string | null;
   /** A saved design to copy over the code's design; `design` fields, if any, override it. */
   templateId?: string;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
 }
 
 export interface ListCodesQuery {

@@ -3,7 +3,7 @@ import { InvalidRequest } from '../../lib/errors.js';
 
 /**
  * The visual design of a QR symbol, shared by codes and saved designs (templates): applying a
- * design copies this document. Rendering happens on the client; the service only validates it.
+ * design copies this document. modules/symbols/ renders it (the same code on the server and in the browser).
  */
 const Colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'A colour as #RRGGBB.' });
 
@@ -55,6 +55,12 @@ export const Design = Type.Object(
   { additionalProperties: false, title: 'Design' },
 );
 export type Design = Static<typeof Design>;
+
+/** Sent with a design to save it although its symbol fails the scannability check. */
+export const AcceptUnscannable = Type.Boolean({
+  description:
+    'Save the design even when its rendered symbol fails the scannability check (which otherwise answers 400 naming the cause).',
+});
 
 /** What a write accepts: any subset, completed from the defaults. */
 export const DesignInput = Type.Partial(Design, { additionalProperties: false, title: 'DesignInput' });

@@ -3,6 +3,7 @@ import { NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
+import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import type { TemplatesRepository } from './templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 
@@ -14,6 +15,7 @@ export class TemplatesService {
   constructor(
     private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
+    private readonly scannable: ScannabilityGate,
   ) {}
 
   async list(accountId: string): Promise<Template[]> {
@@ -37,6 +39,7 @@ export class TemplatesService {
       createdAt: now,
       updatedAt: now,
     };
+    await this.scannable.assertTemplate(template.design, input.acceptUnscannable);
     await this.templates.insert(template);
     return template;
   }
@@ -45,7 +48,10 @@ export class TemplatesService {
     const template = await this.get(accountId, id);
     const next: Template = { ...template, updatedAt: this.clock.now() };
     if (input.name !== undefined) next.name = validName(input.name, TEMPLATE_NAME_MAX);
-    if (input.design !== undefined) next.design = validDesign(input.design, template.design);
+    if (input.design !== undefined) {
+      next.design = validDesign(input.design, template.design);
+      await this.scannable.assertTemplate(next.design, input.acceptUnscannable);
+    }
     await this.templates.update(next);
     return next;
   }

@@ -14,12 +14,16 @@ export interface CreateTemplateInput {
   name: string;
   /** Completed from the default design, then checked like a code's design. */
   design: DesignInput;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
 }
 
 export interface UpdateTemplateInput {
   name?: string;
   /** Fields to change; the others keep the template's values. */
   design?: DesignInput;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
 }
 
 export const TEMPLATE_NAME_MAX = 100;

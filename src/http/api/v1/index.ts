@@ -10,6 +10,7 @@ import { foldersRoutes } from './folders/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
 import { meRoutes } from './me/routes.js';
+import { symbolsRoutes } from './symbols/routes.js';
 import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
 
@@ -25,6 +26,7 @@ const RESOURCES = [
   eventsRoutes,
   analyticsRoutes,
   alertsRoutes,
+  symbolsRoutes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {

@@ -4,6 +4,7 @@ import { codeTools } from './codes.js';
 import { eventTools } from './events.js';
 import { folderTools } from './folders.js';
 import { linkTools } from './links.js';
+import { symbolTools } from './symbols.js';
 import { teamTools } from './team.js';
 import { templateTools } from './templates.js';
 import { webhookTools } from './webhooks.js';
@@ -16,6 +17,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...linkTools,
   ...folderTools,
   ...templateTools,
+  ...symbolTools,
   ...teamTools,
   ...webhookTools,
 ];

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Design, DesignInput } from '../../../../modules/designs/design.schema.js';
+import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
 import { GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../../../../modules/resolver/gate.js';
 import { Rules } from '../../../../modules/routing/rules.schema.js';
 import { NAME_MAX } from '../../../../modules/codes/codes.types.js';
@@ -53,6 +53,7 @@ export const CreateCodeBody = Type.Object(
     ),
     design: Type.Optional(DesignInput),
     templateId: Type.Optional(TemplateId),
+    acceptUnscannable: Type.Optional(AcceptUnscannable),
     rules: Type.Optional(Rules),
     gate: Type.Optional(Gate),
     folderId: Type.Optional(FolderId),
@@ -71,6 +72,7 @@ export const UpdateCodeBody = Type.Object(
     ),
     design: Type.Optional(DesignInput),
     templateId: Type.Optional(TemplateId),
+    acceptUnscannable: Type.Optional(AcceptUnscannable),
     rules: Type.Optional(Rules),
     gate: Type.Optional(Gate),
     folderId: Type.Optional(FolderId),

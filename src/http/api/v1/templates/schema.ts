@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Design, DesignInput } from '../../../../modules/designs/design.schema.js';
+import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
 import { TEMPLATE_NAME_MAX } from '../../../../modules/templates/templates.types.js';
 import { DataEnvelope, DateTime } from '../../../schemas.js';
 
@@ -14,6 +14,7 @@ export const CreateTemplateBody = Type.Object(
   {
     name: Name,
     design: { ...DesignInput, description: 'The same design a code carries; fields left out take the defaults.' },
+    acceptUnscannable: Type.Optional(AcceptUnscannable),
   },
   { additionalProperties: false },
 );
@@ -22,6 +23,7 @@ export const UpdateTemplateBody = Type.Object(
   {
     name: Type.Optional(Name),
     design: Type.Optional({ ...DesignInput, description: "Fields to change; the others keep the template's values." }),
+    acceptUnscannable: Type.Optional(AcceptUnscannable),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,81 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { reportHeader } from '../../../../modules/symbols/symbol.check.js';
+import type { SymbolImage } from '../../../../modules/symbols/symbols.types.js';
+import { principalOf } from '../../../guard.js';
+import { responses } from '../../../schemas.js';
+import { IdParams } from '../codes/schema.js';
+import type { ApiRoutes } from '../context.js';
+import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';
+
+const SCANNABILITY_HEADER = 'X-QR-Scannability';
+
+function sendImage(reply: FastifyReply, image: SymbolImage, disposition: 'attachment' | 'inline') {
+  return reply
+    .header('Content-Type', image.format === 'svg' ? `${image.contentType}; charset=utf-8` : image.contentType)
+    .header('Content-Disposition', `${disposition}; filename="${image.fileName}"`)
+    .header('ETag', image.etag)
+    .header('Cache-Control', 'private, no-cache')
+    .header(SCANNABILITY_HEADER, reportHeader(image.report))
+    .send(
+      typeof image.body === 'string' ? image.body : Buffer.from(image.body.buffer, image.body.byteOffset, image.body.byteLength),
+    );
+}
+
+const SCANNABILITY_NOTE = `The \`${SCANNABILITY_HEADER}\` header gives the scannability check: \`pass\`, or \`warn\`/\`fail\` with its causes (\`fail; causes=decode,contrast\`).`;
+
+export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const read = guard({ scope: 'codes:read', metered: true });
+
+  app.get(
+    '/codes/:id/image',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'getCodeImage',
+        summary: "Render a code's symbol",
+        description: `The code's stored design encoding its \`encode\` value, as SVG, PNG or PDF (archived codes too). \`ETag\` follows the design, value, format and size; \`If-None-Match\` answers 304. ${SCANNABILITY_NOTE} In SVG a logo is referenced by its address; PNG and PDF keep its cleared plate.`,
+        tags: ['codes'],
+        params: IdParams,
+        querystring: ImageQuery,
+        response: responses({ 200: imageContent('The image.'), 304: NotModified }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.format ?? 'png';
+      const result = await services.symbols.codeImage(
+        principalOf(request).account.id,
+        request.params.id,
+        { format, size: request.query.size },
+        request.headers['if-none-match'],
+      );
+      if (!('body' in result))
+        return reply.code(304).header('ETag', result.etag).header('Cache-Control', 'private, no-cache').send();
+      return sendImage(reply, result, 'attachment');
+    },
+  );
+
+  app.post(
+    '/designs/preview',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'previewDesign',
+        summary: 'Render a design without saving it',
+        description: `Renders \`design\` (completed from the defaults and validated as on save) for \`value\` and runs the scannability check. Without \`format\`: JSON with the SVG and the report. With \`format\`: the image itself. ${SCANNABILITY_NOTE} Nothing is stored.`,
+        tags: ['designs'],
+        body: PreviewBody,
+        response: responses({ 200: imageContent('The report as JSON, or the image when `format` is sent.', PreviewResponse) }),
+      },
+    },
+    async (request, reply) => {
+      const { value, design, format, size } = request.body;
+      if (format !== undefined) {
+        return sendImage(reply, await services.symbols.preview(value, design, { format, size }), 'inline');
+      }
+      const image = await services.symbols.preview(value, design, { format: 'svg', size });
+      return { data: { svg: image.body as string, scannability: image.report } };
+    },
+  );
+};

@@ -1,0 +1,17 @@
+import type { Code } from './codes.types.js';
+
+/** The base of short addresses: PUBLIC_URL, or the account's own domain over the same scheme. */
+export function shortBase(publicUrl: string, domain: string): string {
+  return domain === '' ? publicUrl : `${new URL(publicUrl).protocol}//${domain}`;
+}
+
+/** The code's short address, or null for a static code. */
+export function shortUrl(code: Pick<Code, 'shortCode' | 'domain'>, publicUrl: string): string | null {
+  return code.shortCode === null ? null : `${shortBase(publicUrl, code.domain)}/${code.shortCode}`;
+}
+
+/** What the symbol encodes: the short address of a dynamic code, the destination of a static one. */
+export function encodeValue(code: Pick<Code, 'mode' | 'shortCode' | 'domain' | 'destination'>, publicUrl: string): string {
+  const url = shortUrl(code, publicUrl);
+  return code.mode === 'dynamic' && url !== null ? url : code.destination;
+}

@@ -1,0 +1,65 @@
+import type { Design } from '../designs/design.schema.js';
+import { decodeQr } from './symbol.decode.js';
+import { rasterise } from './symbol.raster.js';
+import { layout, renderScene } from './symbol.render.js';
+import { contrastRatio, designFindings, type Finding } from './symbol.rules.js';
+import { sceneToSvg } from './symbol.svg.js';
+
+/** What the scannability check found for one design and value. */
+export interface ScannabilityReport {
+  /** False when any finding is a `fail`: such a design is refused on save unless the caller accepts it. */
+  scannable: boolean;
+  /** Whether the rendered image decoded to exactly the encoded value. */
+  decoded: boolean;
+  findings: Finding[];
+  contrast: number;
+  version: number;
+  /** Modules per side, quiet zone included. */
+  modules: number;
+  /** Time the render and decode took, in milliseconds. */
+  decodeMs: number;
+}
+
+/** Pixels per module of the image the check decodes: what a phone sees of a small printed symbol. */
+const CHECK_PIXELS_PER_MODULE = 4;
+
+/**
+ * Renders the design (the logo as a solid stand-in, its worst case), decodes the image with ZXing
+ * and adds the rules a decoder cannot show (contrast, inverted colours, quiet zone, logo share).
+ */
+export async function checkDesign(value: string, design: Design, extra: Finding[] = []): Promise<ScannabilityReport> {
+  const box = layout(value, design);
+  const findings = [...designFindings(design, box)];
+  const started = performance.now();
+  const scene = renderScene(value, design, 'stand-in');
+  const text = await decodeQr(rasterise(sceneToSvg(scene), Math.round(scene.width * CHECK_PIXELS_PER_MODULE)));
+  const decodeMs = performance.now() - started;
+  const decoded = text === value;
+  if (!decoded) {
+    findings.unshift({
+      cause: 'decode',
+      severity: 'fail',
+      message:
+        text === null
+          ? 'the rendered symbol does not decode.'
+          : 'the rendered symbol decodes to a different value than the one encoded.',
+    });
+  }
+  findings.push(...extra);
+  return {
+    scannable: !findings.some((f) => f.severity === 'fail'),
+    decoded,
+    findings,
+    contrast: Number(contrastRatio(design.foreground, design.background).toFixed(2)),
+    version: box.matrix.version,
+    modules: box.symbolWidth,
+    decodeMs: Number(decodeMs.toFixed(2)),
+  };
+}
+
+/** The report as one header value: `pass`, or `warn`/`fail` with the causes, e.g. `fail; causes=decode,contrast`. */
+export function reportHeader(report: ScannabilityReport): string {
+  if (report.findings.length === 0) return 'pass';
+  const causes = [...new Set(report.findings.map((f) => f.cause))].join(',');
+  return `${report.scannable ? 'warn' : 'fail'}; causes=${causes}`;
+}

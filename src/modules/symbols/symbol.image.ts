@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Design } from '../designs/design.schema.js';
+import { InvalidRequest } from '../../lib/errors.js';
+import { checkDesign } from './symbol.check.js';
+import { sceneToPdf } from './symbol.pdf.js';
+import { rasterise } from './symbol.raster.js';
+import { renderScene, type LogoMode } from './symbol.render.js';
+import { sizeFindings } from './symbol.rules.js';
+import type { Scene } from './symbol.scene.js';
+import { sceneToSvg } from './symbol.svg.js';
+import { CONTENT_TYPES, IMAGE_SIZE, type ImageRequest, type SymbolImage } from './symbols.types.js';
+
+/** Changes whenever the drawing changes, so cached images are revalidated after an upgrade. */
+const RENDERER_VERSION = 1;
+
+/** Strong ETag of an image: the renderer, the value, the design and the requested format and size. */
+export function imageEtag(value: string, design: Design, request: Required<ImageRequest>): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([RENDERER_VERSION, value, design, request.format, request.size]))
+    .digest('base64url')
+    .slice(0, 27);
+  return `"${hash}"`;
+}
+
+/** The scene, or 400 when the value does not fit in a QR symbol at the design's error correction. */
+export function sceneFor(value: string, design: Design, logo: LogoMode): Scene {
+  try {
+    return renderScene(value, design, logo);
+  } catch (error) {
+    if (error instanceof Error && /too big|amount of data/i.test(error.message)) {
+      throw new InvalidRequest(
+        `The value is too long for a QR symbol at error correction ${design.errorCorrection}; shorten it or lower the level.`,
+        'value',
+      );
+    }
+    throw error;
+  }
+}
+
+/** A file name safe in a header: the name's letters and digits, dashes between, and the extension. */
+export function fileNameFor(name: string, format: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .toLowerCase();
+  return `${base || 'qr-code'}.${format}`;
+}
+
+/** The requested size, or the format's default; 400 naming `size` outside the format's bounds. */
+export function sizeOf(request: ImageRequest): number {
+  const bounds = IMAGE_SIZE[request.format];
+  const size = request.size ?? bounds.fallback;
+  if (!Number.isInteger(size) || size < bounds.min || size > bounds.max) {
+    throw new InvalidRequest(`size must be ${bounds.min} to ${bounds.max} (${bounds.unit}) for ${request.format}.`, 'size');
+  }
+  return size;
+}
+
+/** Renders `value` in `design` as the requested format and checks it; the SVG references the logo, PNG and PDF keep its plate. */
+export async function renderImage(value: string, design: Design, request: ImageRequest, name: string): Promise<SymbolImage> {
+  const { format } = request;
+  const size = sizeOf(request);
+  const scene = sceneFor(value, design, format === 'svg' ? 'image' : 'plate');
+  const moduleSize = size / scene.width;
+  const report = await checkDesign(value, design, sizeFindings(moduleSize, IMAGE_SIZE[format].unit));
+  let body: Uint8Array | string;
+  if (format === 'svg') body = sceneToSvg(scene, size);
+  else if (format === 'png') body = rasterise(sceneToSvg(scene), size).png();
+  else body = await sceneToPdf(scene, size, name);
+  return {
+    body,
+    format,
+    contentType: CONTENT_TYPES[format],
+    fileName: fileNameFor(name, format),
+    etag: imageEtag(value, design, { format, size }),
+    report,
+  };
+}

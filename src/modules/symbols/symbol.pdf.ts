@@ -1,0 +1,47 @@
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { frameFontBytes } from './symbol.assets.js';
+import type { Scene } from './symbol.scene.js';
+
+const MM_TO_PT = 72 / 25.4;
+
+const colour = (hex: string) =>
+  rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
+
+/**
+ * A one-page PDF whose page is the scene at `widthMm` millimetres wide: every module, finder and
+ * frame is a vector path, and frame text is set in the embedded (subset) DejaVu Sans Bold.
+ */
+export async function sceneToPdf(scene: Scene, widthMm: number, title: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setCreator('qrelay');
+  pdf.setProducer('qrelay');
+  const scale = (widthMm * MM_TO_PT) / scene.width;
+  const page = pdf.addPage([scene.width * scale, scene.height * scale]);
+  const top = page.getHeight();
+  let font: PDFFont | undefined;
+  for (const shape of scene.shapes) {
+    if (shape.kind === 'path') {
+      if (shape.d !== '') page.drawSvgPath(shape.d, { x: 0, y: top, scale, color: colour(shape.fill), borderWidth: 0 });
+    } else if (shape.kind === 'text') {
+      if (!font) {
+        pdf.registerFontkit(fontkit);
+        font = await pdf.embedFont(frameFontBytes(), { subset: true });
+      }
+      let size = shape.size * scale;
+      const fits = shape.maxWidth * scale;
+      const width = font.widthOfTextAtSize(shape.text, size);
+      if (width > fits) size *= fits / width;
+      page.drawText(shape.text, {
+        x: shape.x * scale - font.widthOfTextAtSize(shape.text, size) / 2,
+        y: top - shape.y * scale,
+        size,
+        font,
+        color: colour(shape.fill),
+      });
+    }
+    // A logo image is left as its plate: exports never fetch a remote file.
+  }
+  return pdf.save({ useObjectStreams: true });
+}

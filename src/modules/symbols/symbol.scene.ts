@@ -1,0 +1,66 @@
+/**
+ * A rendered symbol as a list of filled shapes in module units, before any output format. The SVG
+ * writer and the PDF writer both draw a scene, so the two formats cannot disagree. Pure data: no DOM
+ * and no Node API, so the same code runs in the browser.
+ */
+export interface PathShape {
+  kind: 'path';
+  /** SVG path data (absolute and relative commands, arcs included), non-zero fill. */
+  d: string;
+  fill: string;
+}
+
+export interface TextShape {
+  kind: 'text';
+  text: string;
+  /** Centre of the text line and its baseline. */
+  x: number;
+  y: number;
+  size: number;
+  /** The text is squeezed to this width when it would be wider. */
+  maxWidth: number;
+  fill: string;
+}
+
+export interface ImageShape {
+  kind: 'image';
+  href: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+export type Shape = PathShape | TextShape | ImageShape;
+
+export interface Scene {
+  /** Width and height of the whole image in modules. */
+  width: number;
+  height: number;
+  shapes: Shape[];
+}
+
+/** The font every format names for frame text; exports embed it, so nothing is fetched. */
+export const FRAME_FONT_FAMILY = 'DejaVu Sans';
+
+/** Average advance of a bold DejaVu Sans glyph, as a share of the font size (used to fit text). */
+export const FRAME_FONT_ADVANCE = 0.68;
+
+const n = (v: number) => Number(v.toFixed(3)).toString();
+
+export function rectPath(x: number, y: number, w: number, h: number): string {
+  return `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
+}
+
+/** A rectangle with its own radius per corner (top-left, top-right, bottom-right, bottom-left). */
+export function roundedRectPath(x: number, y: number, w: number, h: number, radii: [number, number, number, number]): string {
+  const [tl, tr, br, bl] = radii;
+  const arc = (r: number, dx: number, dy: number) => (r > 0 ? `a${n(r)} ${n(r)} 0 0 1 ${n(dx)} ${n(dy)}` : '');
+  return (
+    `M${n(x + tl)} ${n(y)}h${n(w - tl - tr)}${arc(tr, tr, tr)}v${n(h - tr - br)}${arc(br, -br, br)}` +
+    `h${n(-(w - br - bl))}${arc(bl, -bl, -bl)}v${n(-(h - bl - tl))}${arc(tl, tl, -tl)}z`
+  );
+}
+
+export function circlePath(cx: number, cy: number, r: number): string {
+  return `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 1 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 1 ${n(-2 * r)} 0z`;
+}

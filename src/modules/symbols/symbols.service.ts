@@ -1,0 +1,90 @@
+import { GENERATED_LENGTH } from '../endings/endings.js';
+import { encodeValue } from '../codes/code-address.js';
+import type { CodesRepository } from '../codes/codes.repository.js';
+import type { CodesService } from '../codes/codes.service.js';
+import type { Code } from '../codes/codes.types.js';
+import { validDesign, type Design, type DesignInput } from '../designs/design.schema.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import { checkDesign, type ScannabilityReport } from './symbol.check.js';
+import { imageEtag, renderImage, sceneFor, sizeOf } from './symbol.image.js';
+import type { ImageRequest, SymbolImage } from './symbols.types.js';
+
+/** A stand-in ending of the generated length, for checking a code whose ending is not chosen yet. */
+const PENDING_ENDING = 'x'.repeat(GENERATED_LENGTH);
+
+/**
+ * The check a design passes before it is saved on a code or a template: the rendered symbol must
+ * decode, unless the caller accepts an unscannable design (`acceptUnscannable: true`).
+ */
+export class ScannabilityGate {
+  constructor(private readonly publicUrl: string) {}
+
+  /** For a code: its own value (a code still without an ending is checked with one of the generated length). */
+  async assertCode(code: Pick<Code, 'mode' | 'shortCode' | 'domain' | 'destination' | 'design'>, accept?: boolean) {
+    const value = encodeValue(
+      { ...code, shortCode: code.shortCode ?? (code.mode === 'dynamic' ? PENDING_ENDING : null) },
+      this.publicUrl,
+    );
+    await this.assert(value, code.design, accept);
+  }
+
+  /** For a template: a short address of the generated length, what most codes encode. */
+  async assertTemplate(design: Design, accept?: boolean) {
+    await this.assert(`${this.publicUrl}/${PENDING_ENDING}`, design, accept);
+  }
+
+  private async assert(value: string, design: Design, accept: boolean | undefined) {
+    sceneFor(value, design, 'stand-in');
+    if (accept === true) return;
+    const report = await checkDesign(value, design);
+    if (report.scannable) return;
+    const causes = report.findings.filter((f) => f.severity === 'fail').map((f) => f.message);
+    throw new InvalidRequest(
+      `design is not scannable: ${causes.join(' ')} Change the design, or send acceptUnscannable: true to save it anyway.`,
+      'design',
+    );
+  }
+}
+
+/** Images of codes and of posted designs: one renderer, with the scannability check on every image. */
+export class SymbolsService {
+  constructor(
+    private readonly codes: CodesService,
+    private readonly repository: CodesRepository,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Any account's code, for the operator's CLI. */
+  async operatorCodeImage(id: string, request: ImageRequest): Promise<SymbolImage> {
+    const code = isId(id) ? await this.repository.findById(id) : null;
+    if (!code) throw new NotFound('code');
+    return renderImage(encodeValue(code, this.publicUrl), code.design, request, code.name);
+  }
+
+  /** The code's stored design encoding its value (archived codes too); 404 for another account's. */
+  async codeImage(
+    accountId: string,
+    id: string,
+    request: ImageRequest,
+    ifNoneMatch?: string,
+  ): Promise<SymbolImage | { etag: string }> {
+    const code = await this.codes.get(accountId, id);
+    const value = encodeValue(code, this.publicUrl);
+    const etag = imageEtag(value, code.design, { format: request.format, size: sizeOf(request) });
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      return { etag };
+    return renderImage(value, code.design, request, code.name);
+  }
+
+  /** A posted design (completed from the defaults and validated like a saved one) for a posted value; nothing is stored. */
+  async preview(value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
+    return renderImage(value, validDesign(input), request, 'qr-code');
+  }
+
+  async check(value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
+    const design = validDesign(input);
+    sceneFor(value, design, 'stand-in');
+    return checkDesign(value, design);
+  }
+}

@@ -1,0 +1,33 @@
+import type { ScannabilityReport } from './symbol.check.js';
+
+export const IMAGE_FORMATS = ['svg', 'png', 'pdf'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** `size`: the image width in pixels (SVG, PNG) or millimetres (PDF); bounds and defaults per format. */
+export const IMAGE_SIZE = {
+  svg: { min: 64, max: 4096, fallback: 1024, unit: 'px' },
+  png: { min: 64, max: 4096, fallback: 1024, unit: 'px' },
+  pdf: { min: 10, max: 1000, fallback: 50, unit: 'mm' },
+} as const;
+export const IMAGE_SIZE_MAX = 4096;
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
+
+export interface ImageRequest {
+  format: ImageFormat;
+  size?: number;
+}
+
+export interface SymbolImage {
+  body: Uint8Array | string;
+  format: ImageFormat;
+  contentType: string;
+  /** A file name (ASCII) for Content-Disposition, from the code's name. */
+  fileName: string;
+  etag: string;
+  report: ScannabilityReport;
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/factory.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { zbarDecodeOne } from '../support/decoders.js';
+import { STORES } from '../support/stores.js';
+
+const INVERTED = { foreground: '#FFFFFF', background: '#000000' };
+
+describe.each(STORES)('symbols: images, preview and the save-time check ($name)', (store) => {
+  let h: Harness;
+  let t: Tenant;
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = t.token, headers = {}) =>
+    h.request({ method, url: `/api/v1${url}`, payload, token, headers });
+  const code = async (body: object = {}) =>
+    (await call('POST', '/codes', { name: 'Summer menu', url: 'https://example.com/menu', ...body })).json().data;
+
+  beforeAll(async () => {
+    h = await createHarness(store);
+    t = await h.factory.tenant();
+  });
+  afterAll(() => h.close());
+
+  it('renders a dynamic code as a PNG that decodes to its short address, with file name, ETag and the check', async () => {
+    const c = await code({ design: { moduleStyle: 'dots', cornerStyle: 'rounded' } });
+    const res = await call('GET', `/codes/${c.id}/image?format=png&size=600`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="summer-menu.png"');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers['x-qr-scannability']).toBe('pass');
+    expect(res.rawPayload.readUInt32BE(16)).toBe(600);
+    expect(zbarDecodeOne(res.rawPayload)).toEqual([c.encode]);
+    expect(c.encode).toBe(c.url);
+  });
+
+  it('renders a static code encoding its destination, as SVG and PDF too, and an archived code still', async () => {
+    const c = await code({ mode: 'static', url: 'https://example.com/static-thing' });
+    const png = await call('GET', `/codes/${c.id}/image`);
+    expect(zbarDecodeOne(png.rawPayload)).toEqual(['https://example.com/static-thing']);
+    const svg = await call('GET', `/codes/${c.id}/image?format=svg&size=300`);
+    expect(svg.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(svg.payload).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 37 37" width="300" height="300"/);
+    const pdf = await call('GET', `/codes/${c.id}/image?format=pdf&size=40`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="summer-menu.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    await call('POST', `/codes/${c.id}/archive`);
+    expect((await call('GET', `/codes/${c.id}/image`)).statusCode).toBe(200);
+  });
+
+  it('answers 304 to the same ETag and a new ETag after the design changes', async () => {
+    const c = await code();
+    const first = await call('GET', `/codes/${c.id}/image?format=svg`);
+    const again = await call('GET', `/codes/${c.id}/image?format=svg`, undefined, t.token, {
+      'if-none-match': first.headers.etag,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.payload).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const otherSize = await call('GET', `/codes/${c.id}/image?format=svg&size=512`, undefined, t.token, {
+      'if-none-match': first.headers.etag,
+    });
+    expect(otherSize.statusCode).toBe(200);
+    await call('PATCH', `/codes/${c.id}`, { design: { foreground: '#123456' } });
+    const changed = await call('GET', `/codes/${c.id}/image?format=svg`, undefined, t.token, {
+      'if-none-match': first.headers.etag,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.payload).toContain('#123456');
+  });
+
+  it('needs codes:read; another account’s code and an unknown one are 404', async () => {
+    const c = await code();
+    const linksOnly = await h.factory.token(t.account.id, ['links:read']);
+    const refused = await call('GET', `/codes/${c.id}/image`, undefined, linksOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden');
+    const reader = await h.factory.token(t.account.id, ['codes:read']);
+    expect((await call('GET', `/codes/${c.id}/image`, undefined, reader)).statusCode).toBe(200);
+    const other = await h.factory.tenant();
+    for (const [id, token] of [
+      [c.id, other.token],
+      ['0190b5c6-0000-7000-8000-000000000000', t.token],
+      ['not-an-id', t.token],
+    ] as const) {
+      const res = await call('GET', `/codes/${id}/image`, undefined, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toMatchObject({ code: 'not_found', docs: expect.any(String) });
+    }
+  });
+
+  it('bad format or size is 400 in the error envelope', async () => {
+    const c = await code();
+    for (const query of [
+      'format=gif',
+      'size=abc',
+      'size=1.5',
+      'size=0',
+      'size=63',
+      'size=5000',
+      'format=pdf&size=5',
+      'format=pdf&size=1001',
+      'color=red',
+    ]) {
+      const res = await call('GET', `/codes/${c.id}/image?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toMatchObject({
+        code: 'invalid_request',
+        message: expect.any(String),
+        docs: expect.any(String),
+      });
+    }
+  });
+
+  it('previews a posted design as JSON with the report, or as the image, storing nothing', async () => {
+    const before = (await call('GET', '/codes?limit=100')).json().data.length;
+    const json = await call('POST', '/designs/preview', { value: 'hello world', design: { moduleStyle: 'classy' } });
+    expect(json.statusCode).toBe(200);
+    const { data } = json.json();
+    expect(data.svg).toMatch(/^<svg /);
+    expect(data.scannability).toMatchObject({ scannable: true, decoded: true, findings: [], contrast: 21, version: 1 });
+    expect(data.scannability.decodeMs).toBeGreaterThan(0);
+    const png = await call('POST', '/designs/preview', { value: 'hello world', format: 'png', size: 256 });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['x-qr-scannability']).toBe('pass');
+    expect(zbarDecodeOne(png.rawPayload)).toEqual(['hello world']);
+    const bad = await call('POST', '/designs/preview', { value: 'x', design: INVERTED });
+    expect(bad.json().data.scannability).toMatchObject({ scannable: false, decoded: false });
+    expect(bad.json().data.scannability.findings.map((f: { cause: string }) => f.cause)).toEqual(['decode', 'inverted']);
+    const refused = await call('POST', '/designs/preview', { value: 'x', format: 'png', design: INVERTED });
+    expect(refused.headers['x-qr-scannability']).toBe('fail; causes=decode,inverted');
+    for (const body of [
+      { value: '' },
+      { value: 'a\u0000b' },
+      { value: 'x', design: { quietZone: 99 } },
+      { value: 'x'.repeat(2049) },
+      { value: 'x'.repeat(2000), design: { errorCorrection: 'H' } },
+    ]) {
+      const res = await call('POST', '/designs/preview', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json().error.code).toBe('invalid_request');
+    }
+    expect((await call('GET', '/codes?limit=100')).json().data.length).toBe(before);
+  });
+
+  it('refuses to save an unscannable design on a code or template, naming the cause, unless accepted', async () => {
+    const refused = await call('POST', '/codes', { name: 'Dark', url: 'https://example.com/d', design: INVERTED });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('invalid_request');
+    expect(refused.json().error.message).toMatch(/not scannable: .*does not decode.*inverted.*acceptUnscannable/);
+    const accepted = await call('POST', '/codes', {
+      name: 'Dark',
+      url: 'https://example.com/d',
+      design: INVERTED,
+      acceptUnscannable: true,
+    });
+    expect(accepted.statusCode).toBe(201);
+    const image = await call('GET', `/codes/${accepted.json().data.id}/image`);
+    expect(image.headers['x-qr-scannability']).toBe('fail; causes=decode,inverted');
+
+    const c = await code();
+    const grey = await call('PATCH', `/codes/${c.id}`, { design: { foreground: '#CCCCCC' } });
+    expect(grey.statusCode).toBe(400);
+    expect(grey.json().error.message).toMatch(/contrast .* 1\.\d+:1/);
+    expect((await call('GET', `/codes/${c.id}`)).json().data.design.foreground).toBe('#000000');
+
+    expect((await call('POST', '/templates', { name: 'Dark', design: INVERTED })).statusCode).toBe(400);
+    const template = await call('POST', '/templates', { name: 'Dark', design: INVERTED, acceptUnscannable: true });
+    expect(template.statusCode).toBe(201);
+    expect(
+      (
+        await call('PATCH', `/templates/${template.json().data.id}`, {
+          design: { quietZone: 0, foreground: '#000000', background: '#FFFFFF' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});

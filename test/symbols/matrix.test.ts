@@ -1,0 +1,105 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validDesign, type Design } from '../../src/modules/designs/design.schema.js';
+import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
+import { rasterise } from '../../src/modules/symbols/symbol.raster.js';
+import { renderSvg } from '../../src/modules/symbols/symbol.svg.js';
+import { scratchDir, zbarDecode } from '../support/decoders.js';
+
+/**
+ * Every module style × finder style × error-correction level × logo on/off × frame on/off × colour
+ * pair: each design the check accepts must decode to exactly the value with zbarimg (a decoder
+ * independent of the product's ZXing); each design it refuses must carry a stated reason.
+ */
+const VALUE = 'https://qr.example.com/Ab3dE7x';
+const MODULES = ['square', 'rounded', 'dots', 'classy'] as const;
+const CORNERS = ['square', 'rounded', 'dot'] as const;
+const LEVELS = ['L', 'M', 'Q', 'H'] as const;
+const COLOURS = [
+  { foreground: '#000000', background: '#FFFFFF' },
+  { foreground: '#1D3557', background: '#F1FAEE', cornerColour: '#E63946' },
+  { foreground: '#B0B0B0', background: '#FFFFFF' },
+  { foreground: '#FFFFFF', background: '#111111' },
+];
+
+interface Outcome {
+  label: string;
+  design?: Design;
+  refused?: string[];
+}
+
+function outcomes(): Outcome[] {
+  const list: Outcome[] = [];
+  for (const moduleStyle of MODULES)
+    for (const cornerStyle of CORNERS)
+      for (const errorCorrection of LEVELS)
+        for (const logo of [null, { url: 'https://example.com/logo.png', size: 0.22 }])
+          for (const frame of [null, { style: 'banner-bottom' as const, text: 'Scan for the menu', colour: '#264653' }])
+            for (const [c, colours] of COLOURS.entries()) {
+              const label = `${moduleStyle}/${cornerStyle}/${errorCorrection}/${logo ? 'logo' : 'plain'}/${frame ? 'frame' : 'bare'}/colours${c}`;
+              try {
+                list.push({ label, design: validDesign({ moduleStyle, cornerStyle, errorCorrection, logo, frame, ...colours }) });
+              } catch (error) {
+                list.push({ label, refused: [(error as Error).message] });
+              }
+            }
+  return list;
+}
+
+describe('scannability matrix, decoded by zbarimg', () => {
+  it('accepts only designs that zbarimg decodes to the exact value, and refuses the others for a stated reason', async () => {
+    const dir = scratchDir();
+    const all = outcomes();
+    const accepted: Array<{ label: string; files: string[] }> = [];
+    const refused: Array<{ label: string; reasons: string[] }> = [];
+    for (const outcome of all) {
+      if (!outcome.design) {
+        refused.push({ label: outcome.label, reasons: outcome.refused ?? [] });
+        continue;
+      }
+      const report = await checkDesign(VALUE, outcome.design);
+      if (!report.scannable) {
+        refused.push({
+          label: outcome.label,
+          reasons: report.findings.filter((f) => f.severity === 'fail').map((f) => f.message),
+        });
+        continue;
+      }
+      expect(report.decoded, outcome.label).toBe(true);
+      // The PNG a user downloads, and for a logo the worst case the check decoded (a solid mark on the plate).
+      const files: string[] = [];
+      for (const logo of outcome.design.logo ? (['plate', 'stand-in'] as const) : (['plate'] as const)) {
+        const file = join(dir, `${outcome.label.replaceAll('/', '_')}_${logo}.png`);
+        writeFileSync(file, rasterise(renderSvg(VALUE, outcome.design, { logo }), 400).png());
+        files.push(file);
+      }
+      accepted.push({ label: outcome.label, files });
+    }
+
+    const decoded = zbarDecode(accepted.flatMap((a) => a.files));
+    const failures = accepted.flatMap((a) =>
+      a.files
+        .filter((f) => JSON.stringify(decoded.get(f)) !== JSON.stringify([VALUE]))
+        .map((f) => `${a.label}: ${f} → ${JSON.stringify(decoded.get(f))}`),
+    );
+    expect(failures).toEqual([]);
+    for (const r of refused) {
+      expect(r.reasons.length, r.label).toBeGreaterThan(0);
+      for (const reason of r.reasons) expect(reason.length, r.label).toBeGreaterThan(10);
+    }
+    // Every colour pair that is readable is accepted in some design; the unreadable pairs never are.
+    expect(accepted.some((a) => a.label.endsWith('colours0'))).toBe(true);
+    expect(accepted.some((a) => a.label.endsWith('colours1'))).toBe(true);
+    expect(accepted.filter((a) => /colours[23]$/.test(a.label))).toEqual([]);
+    const summary = {
+      designs: all.length,
+      accepted: accepted.length,
+      refused: refused.length,
+      zbarimgFiles: accepted.flatMap((a) => a.files).length,
+      zbarimgDecoded: accepted.flatMap((a) => a.files).length - failures.length,
+    };
+    console.log(`scannability matrix: ${JSON.stringify(summary)}`);
+    expect(summary.accepted + summary.refused).toBe(4 * 3 * 4 * 2 * 2 * 4);
+  }, 600_000);
+});
