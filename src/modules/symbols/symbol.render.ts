@@ -96,8 +96,9 @@ function finderShapes(m: Matrix, design: Design, ox: number, oy: number): Shape[
     const x = ox + c;
     const y = oy + r;
     if (design.cornerStyle === 'dot') {
-      outer.push(circlePath(x + 3.5, y + 3.5, 3.5));
-      gap.push(circlePath(x + 3.5, y + 3.5, 2.5));
+      // Rounded like `rounded` where scanners fit the ring's edges, with a round centre dot.
+      outer.push(roundedRectPath(x, y, 7, 7, [2, 2, 2, 2]));
+      gap.push(roundedRectPath(x + 1, y + 1, 5, 5, [1.2, 1.2, 1.2, 1.2]));
       inner.push(circlePath(x + 3.5, y + 3.5, 1.5));
     } else if (design.cornerStyle === 'rounded') {
       outer.push(roundedRectPath(x, y, 7, 7, [2, 2, 2, 2]));
