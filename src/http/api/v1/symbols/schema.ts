@@ -21,11 +21,14 @@ export const ImageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const Finding = Type.Object({
-  cause: Type.Union(['decode', 'contrast', 'inverted', 'quiet_zone', 'logo', 'module_size'].map((c) => Type.Literal(c))),
-  severity: Type.Union([Type.Literal('fail'), Type.Literal('warn')]),
-  message: Type.String(),
-});
+const Finding = Type.Object(
+  {
+    cause: Type.Union(['decode', 'contrast', 'inverted', 'quiet_zone', 'logo', 'module_size'].map((c) => Type.Literal(c))),
+    severity: Type.Union([Type.Literal('fail'), Type.Literal('warn')]),
+    message: Type.String(),
+  },
+  { title: 'ScannabilityFinding' },
+);
 
 export const Scannability = Type.Object(
   {
@@ -59,7 +62,10 @@ export const PreviewBody = Type.Object(
 );
 
 export const PreviewResponse = DataEnvelope(
-  Type.Object({ svg: Type.String({ description: 'The symbol as SVG.' }), scannability: Scannability }),
+  Type.Object(
+    { svg: Type.String({ description: 'The symbol as SVG.' }), scannability: Scannability },
+    { title: 'DesignPreview' },
+  ),
 );
 
 const BINARY = { schema: { type: 'string', format: 'binary' } };
