@@ -12,6 +12,7 @@ const SHUTDOWN_LIMIT_MS = 8_000;
 const surfaces = (publicUrl: string) => ({
   shortAddresses: `${publicUrl}/<ending>`,
   api: `${publicUrl}/api/v1`,
+  dashboard: `${publicUrl}/app`,
   openapi: `${publicUrl}/api/v1/openapi.json`,
   mcp: `${publicUrl}/mcp`,
   health: `${publicUrl}/healthz`,
@@ -91,6 +92,13 @@ async function main(): Promise<void> {
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },
     `qrelay is serving short addresses at ${config.publicUrl}/<ending> and the API at ${config.publicUrl}/api/v1`,
   );
+  const setupSecret = await services.setup.open();
+  if (setupSecret) {
+    app.log.warn(
+      { setupUrl: `${config.publicUrl}/app/setup?token=${setupSecret}` },
+      'no account yet: open the set-up address (valid until used, in this process) to create the first account and its owner',
+    );
+  }
 }
 
 main().catch((error: unknown) => failedToStart('start', error, 1));

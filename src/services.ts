@@ -52,6 +52,7 @@ import { FoldersService } from './modules/folders/folders.service.js';
 import { TemplatesRepository } from './modules/templates/templates.repository.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 import { ScannabilityGate, SymbolsService } from './modules/symbols/symbols.service.js';
+import { SetupService } from './modules/setup/setup.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -90,6 +91,8 @@ export interface Services {
   alerts: AlertsService;
   scanHistory: ScanHistoryService;
   symbols: SymbolsService;
+  /** First run: the one-time set-up of the first account. */
+  setup: SetupService;
 }
 
 export interface ServiceOptions {
@@ -197,9 +200,10 @@ export function buildServices(
   const scannable = new ScannabilityGate(infra.config.publicUrl);
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
   const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates, scannable);
+  const accounts = new AccountsService(db, accountsRepo, usersRepo, clock, bus);
   return {
     clock,
-    accounts: new AccountsService(db, accountsRepo, usersRepo, clock, bus),
+    accounts,
     users: new UsersService(db, usersRepo, accountsRepo, tokensRepo, sessionsRepo, passwordTokensRepo, passwords, mail, clock),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
@@ -227,5 +231,6 @@ export function buildServices(
     alerts,
     scanHistory: new ScanHistoryService(codes, events),
     symbols: new SymbolsService(codes, codesRepo, infra.config.publicUrl),
+    setup: new SetupService(accountsRepo, accounts, usersRepo),
   };
 }

@@ -22,6 +22,7 @@ export const USAGE = `usage: qrelay <command> [options] --json
   token create --account ID --scopes a:read,b:write [--user USER_ID] [--name LABEL] [--expires-at ISO8601]
   token revoke TOKEN_ID
   user create --account ID --email EMAIL --role member|editor|admin [--name NAME]
+  user password-link --email EMAIL [--account ID]   a one-time address where that person sets a password
   mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message
   backup --out FILE [--force]               consistent copy of the SQLite store, safe while serving
   restore --from FILE [--force]             brings a backup back as the SQLite store (stop qrelay first)

@@ -37,7 +37,7 @@ describe.each(STORES)('/users ($name)', (store) => {
       });
       const [mail] = await h.services.mail.list({ to: 'ada@example.com' });
       expect(mail).toMatchObject({ kind: 'invitation', status: 'queued', subject: expect.stringContaining('Acme') });
-      expect(mail!.text).toMatch(/http:\/\/qrelay\.test\/password\/reset\?token=[0-9A-Za-z]{43}/);
+      expect(mail!.text).toMatch(/http:\/\/qrelay\.test\/app\/set-password\?token=[0-9A-Za-z]{43}/);
 
       const secret = await h.factory.mailedSecret('ada@example.com');
       await h.services.passwords.resetPassword({ token: secret, password: 'a long enough secret' });

@@ -88,6 +88,30 @@ describe.each(STORES)('admin CLI ($name)', (target: StoreTarget) => {
     expect(token.expiresAt).toBe('2099-01-01T00:00:00.000Z');
   });
 
+  it('prints a one-time set-password link for an existing person', () => {
+    const created = json([
+      'account',
+      'create',
+      '--name',
+      'Links',
+      '--plan',
+      'starter',
+      '--owner-email',
+      'links-owner@example.test',
+    ]);
+    const link = json(['user', 'password-link', '--email', 'Links-Owner@example.test']);
+    expect(link).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:8080\/app\/set-password\?token=[0-9A-Za-z]{43}$/),
+      expiresAt: expect.any(String),
+      user: { id: created.owner.id, email: 'links-owner@example.test' },
+    });
+    const second = json(['user', 'password-link', '--email', 'links-owner@example.test', '--account', created.account.id]);
+    expect(second.url).not.toBe(link.url);
+    const unknown = cli(['user', 'password-link', '--email', 'nobody@example.test', '--json'], env);
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toContain('No such user');
+  });
+
   it('fails with a message on stderr and a non-zero exit for bad input', () => {
     for (const args of [
       ['account', 'create', '--name', 'X', '--plan', 'platinum'],

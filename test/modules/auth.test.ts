@@ -45,7 +45,7 @@ describe.each(STORES)('password links and sessions ($name)', (store) => {
     expect(await mails('nobody@example.com')).toEqual([]);
     const sent = await mails(user.email);
     expect(sent.map((m) => m.kind)).toEqual(['password_reset', 'invitation']);
-    expect(sent[0]!.text).toContain('http://qrelay.test/password/reset?token=');
+    expect(sent[0]!.text).toContain('http://qrelay.test/app/set-password?token=');
   });
 
   it('sets a password through a link once; the link is stored only as a hash', async () => {

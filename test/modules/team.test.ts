@@ -99,7 +99,7 @@ describe.each(STORES)('team management through the services ($name)', (store) =>
         to: 'cli@example.com',
         status: 'queued',
         sentAt: null,
-        text: expect.stringContaining('/password/reset?token='),
+        text: expect.stringContaining('/app/set-password?token='),
       }),
     ]);
   });

@@ -23,7 +23,16 @@ export async function user(services: Services, sub: string | undefined, argv: st
         },
       };
     }
+    case 'password-link': {
+      const { values } = parse(argv, { email: 'string', account: 'string' });
+      const account = optional(values, 'account');
+      const link = await services.passwords.linkFor({
+        email: required(values, 'email'),
+        ...(account ? { accountId: account } : {}),
+      });
+      return { url: link.url, expiresAt: iso(link.expiresAt), user: { id: link.user.id, email: link.user.email } };
+    }
     default:
-      throw new UsageError('user create');
+      throw new UsageError('user create | user password-link');
   }
 }

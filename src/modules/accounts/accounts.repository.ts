@@ -35,6 +35,11 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** Whether the store holds any account at all (first run when not). */
+  async any(): Promise<boolean> {
+    return (await this.db.selectFrom('accounts').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
   async findById(id: string): Promise<Account | null> {
     const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toAccount(row) : null;

@@ -2,7 +2,7 @@ import type { MailMessage } from '../mail/mail.types.js';
 import type { User } from '../users/users.types.js';
 
 /** The address of the page where a single-use link sets a password. */
-export const passwordLink = (publicUrl: string, secret: string): string => `${publicUrl}/password/reset?token=${secret}`;
+export const passwordLink = (publicUrl: string, secret: string): string => `${publicUrl}/app/set-password?token=${secret}`;
 
 export function invitationMail(user: User, accountName: string, link: string): MailMessage {
   return {

@@ -1,3 +1,4 @@
+import type { Plan } from '../plans/plans.js';
 import type { User } from '../users/users.types.js';
 
 /** A single-use link's purpose: an invitation sets the first password, a reset replaces one. */
@@ -41,5 +42,5 @@ export interface Session {
 export interface SessionPrincipal {
   session: Session;
   user: User;
-  account: { id: string; name: string };
+  account: { id: string; name: string; plan: Plan };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { InvalidRequest } from '../../lib/errors.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -66,6 +66,18 @@ export class PasswordsService {
   }
 
   /**
+   * The dashboard's "forgot password" form, which asks only for the address: a reset link for every
+   * account where it belongs to an active person. Answers alike whether or not it is known.
+   */
+  async requestResetAnywhere(email: string): Promise<void> {
+    const normalised = normaliseEmail(email);
+    if (normalised === null) return;
+    for (const { user } of await this.users.findByEmailAnywhere(normalised)) {
+      await this.requestReset({ accountId: user.accountId, email: normalised });
+    }
+  }
+
+  /**
    * Sets a password through a link. The link works once; afterwards every other outstanding link of
    * the person is void and every session ends. Any unusable link gives the same 400.
    */
@@ -89,6 +101,27 @@ export class PasswordsService {
       await this.sessions.revokeAllOfUser(user.id, now, trx);
     });
     return user;
+  }
+
+  /**
+   * A one-time address where an existing, active person sets a password (the operator's CLI): an
+   * invitation link (7 days) for somebody without a password yet, else a reset link (1 hour). With
+   * no account given, the address must belong to exactly one person.
+   */
+  async linkFor(input: { email: string; accountId?: string }): Promise<{ url: string; expiresAt: number; user: User }> {
+    const email = normaliseEmail(input.email);
+    if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
+    const found = input.accountId
+      ? [await this.users.findByEmail(input.accountId, email)].filter((f) => f !== null)
+      : await this.users.findByEmailAnywhere(email);
+    if (found.length === 0) throw new NotFound('user');
+    if (found.length > 1)
+      throw new InvalidRequest('Several accounts have a person with this address; name the account.', 'account');
+    const [{ user, passwordHash }] = found as [{ user: User; passwordHash: string | null }];
+    if (user.status !== 'active') throw new InvalidRequest('The user is suspended.', 'email');
+    const purpose: PasswordTokenPurpose = passwordHash === null ? 'invitation' : 'reset';
+    const secret = await this.issue(user, purpose, this.db);
+    return { url: passwordLink(this.publicUrl, secret), expiresAt: this.clock.now() + PASSWORD_TOKEN_TTL[purpose], user };
   }
 
   private async issue(user: User, purpose: PasswordTokenPurpose, db: Kysely<Schema>): Promise<string> {

@@ -2,8 +2,9 @@ import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { effectivePlan } from '../plans/plans.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { normaliseEmail } from '../users/users.types.js';
+import { normaliseEmail, type User } from '../users/users.types.js';
 import { InvalidCredentials } from './auth.errors.js';
 import { AUTH_SECRET_LENGTH, isAuthSecret, SESSION_TTL, type Session, type SessionPrincipal } from './auth.types.js';
 import { decoyHash, verifyPassword } from './passwords.js';
@@ -30,18 +31,43 @@ export class SessionsService {
     if (!found?.passwordHash || !matches || found.user.status !== 'active' || account?.status !== 'active') {
       throw new InvalidCredentials();
     }
+    return this.start(found.user);
+  }
+
+  /**
+   * Signs a person in with e-mail and password alone (the dashboard's form). An address may belong to
+   * people of several accounts: the first account, oldest first, where the password matches and both
+   * the person and the company are active wins. Failures are indistinguishable, as for `signIn`.
+   */
+  async signInWithEmail(input: { email: string; password: string }): Promise<{ secret: string; session: Session }> {
+    const email = normaliseEmail(input.email);
+    const candidates = email === null ? [] : await this.users.findByEmailAnywhere(email);
+    const withPassword = candidates.filter((c) => c.passwordHash !== null && c.user.status === 'active');
+    if (withPassword.length === 0) {
+      await verifyPassword(input.password, await decoyHash());
+      throw new InvalidCredentials();
+    }
+    for (const candidate of withPassword) {
+      if (!(await verifyPassword(input.password, candidate.passwordHash ?? ''))) continue;
+      const account = await this.accounts.findById(candidate.user.accountId);
+      if (account?.status === 'active') return this.start(candidate.user);
+    }
+    throw new InvalidCredentials();
+  }
+
+  private async start(user: User): Promise<{ secret: string; session: Session }> {
     const now = this.clock.now();
     const secret = randomBase62(AUTH_SECRET_LENGTH);
     const session: Session = {
       id: newId(),
-      accountId: account.id,
-      userId: found.user.id,
+      accountId: user.accountId,
+      userId: user.id,
       createdAt: now,
       expiresAt: now + SESSION_TTL,
       revokedAt: null,
     };
     await this.sessions.insert(session, sha256Hex(secret));
-    await this.users.setLastSignIn(found.user.id, now);
+    await this.users.setLastSignIn(user.id, now);
     return { secret, session };
   }
 
@@ -58,7 +84,7 @@ export class SessionsService {
       this.accounts.findById(session.accountId),
     ]);
     if (!user || user.status !== 'active' || !account || account.status !== 'active') return null;
-    return { session, user, account: { id: account.id, name: account.name } };
+    return { session, user, account: { id: account.id, name: account.name, plan: effectivePlan(account.plan, account) } };
   }
 
   /** Ends one session (signing out). Unknown secrets are ignored. */

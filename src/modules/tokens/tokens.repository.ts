@@ -84,6 +84,19 @@ export class TokensRepository {
     };
   }
 
+  /** A person's tokens, newest first, revoked ones included. */
+  async listByUser(accountId: string, userId: string): Promise<ApiToken[]> {
+    const rows = await this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toToken);
+  }
+
   async findById(id: string): Promise<ApiToken | null> {
     const row = await this.db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toToken(row) : null;

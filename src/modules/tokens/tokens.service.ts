@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { effectivePlan } from '../plans/plans.js';
-import { roleAllowsScope } from '../team/roles.policy.js';
+import { assertCan, roleAllowsScope, type Actor } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Role } from '../users/users.types.js';
 import { parseScopes, type Scope } from './scopes.js';
@@ -66,6 +66,30 @@ export class TokensService {
     };
     await this.tokens.insert(record, sha256Hex(secret));
     return { token: secret, record };
+  }
+
+  /**
+   * Issues a token for the acting person themself (the dashboard's settings): never for somebody else,
+   * never with more than their role allows.
+   */
+  async createForActor(
+    actor: Actor,
+    input: { scopes: readonly string[]; name?: string; expiresAt?: number },
+  ): Promise<{ token: string; record: ApiToken }> {
+    assertCan(actor, 'tokens:create');
+    return this.create({ ...input, accountId: actor.accountId, userId: actor.userId });
+  }
+
+  /** The acting person's own tokens, newest first, revoked ones included. */
+  listForActor(actor: Actor): Promise<ApiToken[]> {
+    return this.tokens.listByUser(actor.accountId, actor.userId);
+  }
+
+  /** Revokes one of the acting person's own tokens; anybody else's is NotFound. */
+  async revokeForActor(actor: Actor, id: string): Promise<ApiToken> {
+    const token = await this.tokens.findById(id);
+    if (!token || token.accountId !== actor.accountId || token.userId !== actor.userId) throw new NotFound('token');
+    return this.revoke(id);
   }
 
   async revoke(id: string): Promise<ApiToken> {

@@ -54,6 +54,18 @@ export class UsersRepository {
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
   }
 
+  /** Every person with this address, in any account, with their password hashes (oldest account first). */
+  async findByEmailAnywhere(email: string): Promise<{ user: User; passwordHash: string | null }[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ user: toUser(row), passwordHash: row.password_hash }));
+  }
+
   /** A page of the account's people, oldest first (the owner leads), ties broken by id. */
   async list(accountId: string, page: { limit: number; offset: number }): Promise<User[]> {
     const rows = await this.db
