@@ -5,6 +5,7 @@ import type { RedisLink } from './lib/redis.js';
 import { AnonymousLimiter } from './modules/limits/anonymous-limiter.js';
 import type { Services } from './services.js';
 import { apiV1 } from './http/api/v1/index.js';
+import { dashboard } from './http/app/index.js';
 import { errorDocsRoutes } from './http/error-docs.js';
 import { createGuard } from './http/guard.js';
 import { healthRoutes } from './http/health.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   redis?: RedisLink | null;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Put the dashboard's own routes in the OpenAPI document (only for generating its client types). */
+  documentDashboard?: boolean;
 }
 
 /** The composition root of the HTTP surface: wires everything, never listens. */
@@ -43,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: deps.database, redis: deps.redis ?? null });
   await app.register(errorDocsRoutes);
   await app.register(metricsRoutes, { metrics });
+  await app.register(dashboard, { config, services, documentRoutes: deps.documentDashboard ?? false });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

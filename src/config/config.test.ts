@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mongodb://x'],
     ['PUBLIC_URL', 'not a url'],
     ['PUBLIC_URL', 'https://x.test/?a=1'],
+    ['HOMEPAGE_URL', 'javascript:alert(1)'],
+    ['HOMEPAGE_URL', 'not a url'],
     ['REDIS_URL', 'localhost:6379'],
     ['TRUST_PROXY', 'yes please'],
     ['WEBHOOK_ALLOW_PRIVATE', '2'],

@@ -11,6 +11,8 @@ export interface Config {
   /** PostgreSQL only: the schema to work in (default: the connection's search path). */
   databaseSchema: string | null;
   publicUrl: string;
+  /** Where `/` sends visitors (an operator's own site); null sends them to the dashboard at /app. */
+  homepageUrl: string | null;
   redisUrl: string | null;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: database,
     databaseSchema: databaseSchema(env),
     publicUrl,
+    homepageUrl: env.HOMEPAGE_URL?.trim() ? httpUrl('HOMEPAGE_URL', env.HOMEPAGE_URL.trim()) : null,
     redisUrl: redisUrl(env),
     trustProxy: flag(env, 'TRUST_PROXY'),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),

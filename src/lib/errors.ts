@@ -21,8 +21,8 @@ export abstract class AppError extends Error {
 
 export class Unauthorized extends AppError {
   readonly code = 'unauthorized';
-  constructor() {
-    super('A valid access token is required: send "Authorization: Bearer <token>".');
+  constructor(message = 'A valid access token is required: send "Authorization: Bearer <token>".') {
+    super(message);
   }
 }
 

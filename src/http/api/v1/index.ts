@@ -15,7 +15,7 @@ import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
-const RESOURCES = [
+export const RESOURCES = [
   meRoutes,
   codesRoutes,
   linksRoutes,

@@ -1,0 +1,70 @@
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config/config.js';
+import { NotFound } from '../../lib/errors.js';
+import type { Services } from '../../services.js';
+import { RESOURCES } from '../api/v1/index.js';
+import { Csrf } from './csrf.js';
+import { createSessionGuard } from './session.guard.js';
+import { sessionRoutes } from './session.routes.js';
+import { SignInThrottle } from './sign-in.throttle.js';
+import { spaRoutes } from './spa.js';
+import { tokensRoutes } from './tokens.routes.js';
+
+export interface DashboardOptions {
+  config: Config;
+  services: Services;
+  /**
+   * Whether the dashboard's own routes (session, set-up, tokens) appear in the OpenAPI document: only
+   * when the dashboard's client types are generated, never in the public /api/v1/openapi.json.
+   */
+  documentRoutes?: boolean;
+  /** The built single-page app (default web/dist). */
+  webRoot?: string;
+}
+
+/**
+ * The web dashboard (ADR 0080, 0081): the single-page app under /app, and its session surface under
+ * /app/api: sign-in and the other session routes, the person's tokens, and the same v1 resource
+ * plugins as /api/v1 mounted under /app/api/v1 behind the session guard. /api/v1 itself is untouched
+ * and keeps accepting only Bearer tokens.
+ */
+export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
+  app,
+  { config, services, documentRoutes = false, webRoot },
+) => {
+  await app.register(cookie);
+  const csrf = new Csrf(config);
+  const guard = createSessionGuard(services);
+  const throttle = new SignInThrottle(services.limits, services.clock);
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(config.homepageUrl ?? '/app/', 302));
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('principal', null);
+      api.decorateRequest('rate', null);
+      api.addHook('onRoute', (route) => {
+        const mirrored = route.url.startsWith('/app/api/v1');
+        if (documentRoutes && !mirrored) return;
+        route.schema = Object.assign(route.schema ?? {}, { hide: true });
+      });
+      // Every state change on the session surface carries the CSRF token, signed in or not.
+      api.addHook('onRequest', csrf.check);
+      await api.register(sessionRoutes, { config, services, csrf, throttle });
+      await api.register(tokensRoutes, { config, services, guard });
+      await api.register(
+        async (v1) => {
+          for (const resource of RESOURCES) await v1.register(resource, { config, services, guard });
+        },
+        { prefix: '/v1' },
+      );
+      api.setNotFoundHandler(async (request) => {
+        throw new NotFound(`endpoint ${request.method} ${request.url.split('?')[0]}`);
+      });
+    },
+    { prefix: '/app/api' },
+  );
+
+  await app.register(spaRoutes, { prefix: '/app', ...(webRoot ? { root: webRoot } : {}) });
+};

@@ -1,0 +1,158 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config.js';
+import type { SessionPrincipal } from '../../modules/auth/auth.types.js';
+import { PERMISSIONS, can, scopesForRole } from '../../modules/team/roles.policy.js';
+import type { Services } from '../../services.js';
+import { responses } from '../schemas.js';
+import { SESSION_COOKIE, cookieOptions, sessionCookieOptions } from './cookies.js';
+import type { Csrf } from './csrf.js';
+import { sessionOf } from './session.guard.js';
+import { ForgotBody, SessionResponse, SetPasswordBody, SetupBody, SignInBody } from './session.schema.js';
+import type { SignInThrottle } from './sign-in.throttle.js';
+
+export interface SessionRoutesContext {
+  config: Config;
+  services: Services;
+  csrf: Csrf;
+  throttle: SignInThrottle;
+}
+
+const TAGS = ['dashboard'];
+
+/** Signing in and out, forgotten passwords, invitations and first-run set-up (ADR 0081, 0082). */
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = async (
+  app,
+  { config, services, csrf, throttle },
+) => {
+  const state = async (request: FastifyRequest, reply: FastifyReply, found: SessionPrincipal | null) => {
+    const role = found?.user.role;
+    return {
+      data: {
+        csrfToken: csrf.issue(request, reply),
+        setupPending: found ? false : await services.setup.pending(),
+        user: found ? { id: found.user.id, email: found.user.email, name: found.user.name, role: found.user.role } : null,
+        account: found ? { id: found.account.id, name: found.account.name, plan: found.account.plan.name } : null,
+        scopes: role ? scopesForRole(role) : [],
+        permissions: role ? PERMISSIONS.filter((p) => can(role, p)) : [],
+      },
+    };
+  };
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, secret: string) => {
+    reply.setCookie(SESSION_COOKIE, secret, sessionCookieOptions(config));
+    return state(request, reply, await services.sessions.authenticate(secret));
+  };
+  /** Signs in a person who has just chosen their password (through a link or at set-up). */
+  const signInAs = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { accountId: string; email: string },
+    password: string,
+  ) => {
+    const { secret } = await services.sessions.signIn({ accountId: user.accountId, email: user.email, password });
+    return startSession(request, reply, secret);
+  };
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'Who is signed in, and a CSRF token for the next state change',
+        tags: TAGS,
+        response: { 200: SessionResponse },
+      },
+    },
+    async (request, reply) => state(request, reply, await sessionOf(services, request)),
+  );
+
+  app.post(
+    '/session',
+    {
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password',
+        tags: TAGS,
+        body: SignInBody,
+        response: responses({ 200: SessionResponse }),
+      },
+    },
+    async (request, reply) => {
+      await throttle.take(request.ip, request.body.email);
+      const { secret } = await services.sessions.signInWithEmail(request.body);
+      return startSession(request, reply, secret);
+    },
+  );
+
+  app.delete(
+    '/session',
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out',
+        tags: TAGS,
+        response: responses({ 204: Type.Null({ description: 'Signed out.' }) }),
+      },
+    },
+    async (request, reply) => {
+      const secret = request.cookies[SESSION_COOKIE];
+      if (secret) await services.sessions.signOut(secret);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a link to set a new password',
+        description: 'Answers alike for known and unknown addresses.',
+        tags: TAGS,
+        body: ForgotBody,
+        response: responses({ 202: Type.Null({ description: 'Accepted; a link is mailed when the address is known.' }) }),
+      },
+    },
+    async (request, reply) => {
+      await throttle.take(request.ip, request.body.email);
+      await services.passwords.requestResetAnywhere(request.body.email);
+      return reply.code(202).send();
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      schema: {
+        operationId: 'setPassword',
+        summary: 'Set a password through a one-time link (invitation or reset) and sign in',
+        tags: TAGS,
+        body: SetPasswordBody,
+        response: responses({ 200: SessionResponse }),
+      },
+    },
+    async (request, reply) => {
+      const user = await services.passwords.resetPassword(request.body);
+      return signInAs(request, reply, user, request.body.password);
+    },
+  );
+
+  app.post(
+    '/setup',
+    {
+      schema: {
+        operationId: 'completeSetup',
+        summary: 'First run: create the first account and its owner, then sign in',
+        tags: TAGS,
+        body: SetupBody,
+        response: responses({ 200: SessionResponse }),
+      },
+    },
+    async (request, reply) => {
+      const owner = await services.setup.complete(request.body);
+      return signInAs(request, reply, owner, request.body.password);
+    },
+  );
+};

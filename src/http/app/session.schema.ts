@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { PERMISSIONS } from '../../modules/team/roles.policy.js';
+import { SCOPES } from '../../modules/tokens/scopes.js';
+import { PLAN_NAMES } from '../../modules/plans/plans.js';
+import { DataEnvelope, Nullable } from '../schemas.js';
+
+const Email = Type.String({ minLength: 1, maxLength: 320 });
+const Password = Type.String({ minLength: 1, maxLength: 1024 });
+const Secret = Type.String({ minLength: 1, maxLength: 200 });
+
+export const SessionState = Type.Object(
+  {
+    csrfToken: Type.String({ description: 'Send it back in the X-CSRF-Token header of every state change.' }),
+    setupPending: Type.Boolean({ description: 'The store has no account yet; the set-up address is in the log.' }),
+    user: Nullable(
+      Type.Object({
+        id: Type.String(),
+        email: Type.String(),
+        name: Nullable(Type.String()),
+        role: Type.Union(['owner', 'admin', 'editor', 'member'].map((r) => Type.Literal(r))),
+      }),
+    ),
+    account: Nullable(
+      Type.Object({ id: Type.String(), name: Type.String(), plan: Type.Union(PLAN_NAMES.map((p) => Type.Literal(p))) }),
+    ),
+    scopes: Type.Array(Type.Union(SCOPES.map((s) => Type.Literal(s))), { description: 'What the role allows a token.' }),
+    permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
+  },
+  { title: 'SessionState' },
+);
+export const SessionResponse = DataEnvelope(SessionState);
+
+export const SignInBody = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
+export const ForgotBody = Type.Object({ email: Email }, { additionalProperties: false });
+export const SetPasswordBody = Type.Object({ token: Secret, password: Password }, { additionalProperties: false });
+export const SetupBody = Type.Object(
+  { token: Secret, accountName: Type.String({ minLength: 1, maxLength: 200 }), email: Email, password: Password },
+  { additionalProperties: false },
+);

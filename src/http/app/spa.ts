@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { NotFound } from '../../lib/errors.js';
+
+/** Where `npm run build` puts the dashboard's files (web/dist at the project's root). */
+export const WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const HASHED = /\/assets\//;
+
+/**
+ * The dashboard's static files under /app: hashed assets cached for a year, index.html never, and
+ * every other GET under /app that names no file (a client route like /app/codes/42) answered with
+ * index.html so the single-page app can route it. Nothing is fetched from anywhere else.
+ */
+export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { root = WEB_ROOT }) => {
+  const index = `${root}index.html`;
+  if (!existsSync(index)) {
+    app.log.warn({ root }, 'the dashboard is not built (npm run build): /app answers 404');
+    app.setNotFoundHandler(async () => {
+      throw new NotFound('dashboard (not built on this server)');
+    });
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      res.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const clientRoute =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/app/api/') && !/\.[a-z0-9]+$/i.test(path);
+    if (!clientRoute) throw new NotFound('page');
+    return sendIndex(reply);
+  });
+};
