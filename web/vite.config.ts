@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+
+/** The dashboard is served by qrelay itself under /app; every asset is bundled, nothing is fetched from elsewhere. */
+export default defineConfig({
+  base: '/app/',
+  resolve: {
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
+  },
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: false,
+    rollupOptions: {
+      // TanStack Query marks its modules "use client" for server-component frameworks; meaningless here.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+  server: { proxy: { '/app/api': 'http://127.0.0.1:8080' } },
+});
