@@ -26,7 +26,8 @@ export const USAGE = `usage: qrelay <command> [options] --json
   mail list [--limit N] [--to EMAIL]        newest first; without SMTP_URL the outbox holds every message
   backup --out FILE [--force]               consistent copy of the SQLite store, safe while serving
   restore --from FILE [--force]             brings a backup back as the SQLite store (stop qrelay first)
-  openapi [--out FILE]                      the OpenAPI document, without a server or a store
+  openapi [--out FILE] [--dashboard]        the OpenAPI document, without a server or a store (--dashboard:
+                                            with the dashboard's own routes, for its client types)
   code image CODE_ID --out FILE [--format svg|png|pdf] [--size N]
                                             N: pixels (svg, png; default 1024) or millimetres (pdf; default 50)`;
 

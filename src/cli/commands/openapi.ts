@@ -9,9 +9,14 @@ type Env = Record<string, string | undefined>;
 
 /**
  * The OpenAPI document this qrelay serves at /api/v1/openapi.json, built in-process on an empty
- * in-memory store (no server, no configured store touched); `servers` comes from PUBLIC_URL.
+ * in-memory store (no server, no configured store touched); `servers` comes from PUBLIC_URL. With
+ * `dashboard`, the dashboard's own session routes are in it too (its client types are generated from
+ * that; ADR 0080).
  */
-export async function openApiDocument(env: Env = process.env): Promise<Record<string, unknown>> {
+export async function openApiDocument(
+  env: Env = process.env,
+  options: { dashboard?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const config = loadConfig({
     ...env,
     DATABASE_URL: 'sqlite::memory:',
@@ -21,7 +26,13 @@ export async function openApiDocument(env: Env = process.env): Promise<Record<st
   });
   const infra = await openInfrastructure(config, { clock: systemClock });
   try {
-    const app = await buildApp({ config, database: infra.database, services: buildServices(infra), logger: false });
+    const app = await buildApp({
+      config,
+      database: infra.database,
+      services: buildServices(infra),
+      logger: false,
+      documentDashboard: options.dashboard ?? false,
+    });
     try {
       await app.ready();
       return app.swagger() as unknown as Record<string, unknown>;
@@ -33,10 +44,10 @@ export async function openApiDocument(env: Env = process.env): Promise<Record<st
   }
 }
 
-/** `openapi [--out FILE]`: the document, printed or written to FILE. */
+/** `openapi [--out FILE] [--dashboard]`: the document, printed or written to FILE. */
 export async function openapi(argv: string[]): Promise<object> {
-  const { values } = parse(argv, { out: 'string' });
-  const document = await openApiDocument();
+  const { values } = parse(argv, { out: 'string', dashboard: 'boolean' });
+  const document = await openApiDocument(process.env, { dashboard: values.dashboard === true });
   const out = optional(values, 'out');
   if (!out) return document;
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
