@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('authentication ($name)', (store) => {
+describeEach(STORES)('authentication ($name)', (store) => {
   let h: Harness;
   let routes: DocumentedRoute[];
   beforeAll(async () => {

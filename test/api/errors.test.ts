@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { probeApp } from '../support/probe.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 function expectEnvelope(body: string, code: string) {
   const parsed = JSON.parse(body);
@@ -13,7 +13,7 @@ function expectEnvelope(body: string, code: string) {
   return parsed.error as { code: string; message: string };
 }
 
-describe.each(STORES)('error envelope ($name)', (store) => {
+describeEach(STORES)('error envelope ($name)', (store) => {
   let h: Harness;
   let probe: FastifyInstance;
   let token: string;

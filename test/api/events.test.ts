@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('GET /events ($name)', (store) => {
+describeEach(STORES)('GET /events ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);
@@ -107,7 +107,7 @@ describe.each(STORES)('GET /events ($name)', (store) => {
   });
 });
 
-describe.each(STORES)('GET /alerts ($name)', (store) => {
+describeEach(STORES)('GET /alerts ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 
-describe.each(STORES)('/folders ($name)', (store) => {
+describeEach(STORES)('/folders ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token = t.token) =>

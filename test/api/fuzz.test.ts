@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/lib/errors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { probeApp } from '../support/probe.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 const json = fc.jsonValue({ maxDepth: 3 });
@@ -25,7 +25,7 @@ function check(status: number, body: string) {
   }
 }
 
-describe.each(STORES)('fuzzed requests never give a 500 or a non-envelope error ($name)', (store) => {
+describeEach(STORES)('fuzzed requests never give a 500 or a non-envelope error ($name)', (store) => {
   let h: Harness;
   let probe: FastifyInstance;
   let routes: DocumentedRoute[];

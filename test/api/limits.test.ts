@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { probeApp } from '../support/probe.js';
-import { COUNTER_BACKENDS, STORES } from '../support/stores.js';
+import { describeEach, STORES, withRedis } from '../support/stores.js';
 
-const cases = STORES.flatMap((store) =>
-  COUNTER_BACKENDS.map((counters) => ({ store, counters, name: `${store.name}, counters in ${counters}` })),
-);
+const cases = STORES.flatMap((store) => {
+  const on = (counters: 'store' | 'redis') => ({
+    store,
+    counters,
+    name: `${store.name}, counters in ${counters}`,
+    missing: store.missing,
+  });
+  return [on('store'), ...withRedis([on('redis')])];
+});
 
-describe.each(cases)('limits ($name)', ({ store, counters }) => {
+describeEach(cases)('limits ($name)', ({ store, counters }) => {
   let h: Harness;
   let probe: FastifyInstance;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('GET /me ($name)', (store) => {
+describeEach(STORES)('GET /me ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

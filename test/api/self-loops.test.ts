@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** A code or link must not forward to one of the service's own short addresses: it could loop for ever. */
-describe.each(STORES)('destinations on the service own short host ($name)', (store) => {
+describeEach(STORES)('destinations on the service own short host ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('/users ($name)', (store) => {
+describeEach(STORES)('/users ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

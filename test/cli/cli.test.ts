@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cli } from '../support/spawn.js';
-import { STORES, type StoreTarget } from '../support/stores.js';
+import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
-describe.each(STORES)('admin CLI ($name)', (target: StoreTarget) => {
+describeEach(STORES)('admin CLI ($name)', (target: StoreTarget) => {
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
 import { WebhookSender } from '../../src/modules/webhooks/webhook.sender.js';
 import { WebhooksRepository } from '../../src/modules/webhooks/webhooks.repository.js';
@@ -6,12 +6,12 @@ import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, IPHONE } from '../support/hits.js';
 import { Receiver } from '../support/receiver.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
 /** From a scan on the resolver to every place it shows: events, counters, analytics, webhooks; and back out. */
-describe.each(STORES)('the scan pipeline ($name)', (store) => {
+describeEach(STORES)('the scan pipeline ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

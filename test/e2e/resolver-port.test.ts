@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EndingRef } from '../../src/modules/resolver/invalidation-bus.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness, type Peer } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES, withRedis } from '../support/stores.js';
 
 interface Answer {
   status: number;
@@ -32,7 +32,7 @@ function call(
   });
 }
 
-describe.each(STORES)('resolver over a real port ($name)', (store) => {
+describeEach(STORES)('resolver over a real port ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   let port: number;
@@ -94,7 +94,7 @@ describe.each(STORES)('resolver over a real port ($name)', (store) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL).each(STORES)('cache invalidation across instances over Redis ($name)', (store) => {
+describeEach(withRedis(STORES))('cache invalidation across instances over Redis ($name)', (store) => {
   let h: Harness;
   let peer: Peer;
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
 import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('analytics, clearing, alerts and retention ($name)', (store) => {
+describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

@@ -1,17 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js';
 import { newId } from '../../src/lib/ids.js';
 import type { CodeAnalytics } from '../../src/modules/events/events.service.js';
 import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const at = (iso: string) => Date.parse(iso);
 /** Months since 1970-01 of a `YYYY-MM` month. */
 const month = (yyyyMm: string) => monthOf(dayOf(at(`${yyyyMm}-01T00:00:00Z`)));
 
-describe.each(STORES)('monthly breakdowns built when a month closes ($name)', (store) => {
+describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (store) => {
   let h: Harness;
   beforeEach(async () => {
     h = await createHarness(store, { env: { GEO_COUNTRY_HEADER: 'cf-ipcountry' } });

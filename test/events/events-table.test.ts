@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import { newIdAt } from '../../src/lib/ids.js';
 import { EventsRepository } from '../../src/modules/events/events.repository.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 15, 12);
 
-describe.each(STORES)('the events table across upgrades ($name)', (store) => {
+describeEach(STORES)('the events table across upgrades ($name)', (store) => {
   it('keeps every event through the upgrade, then lists and retires them by id', async () => {
     const target = await store.create();
     const database = openDatabase(target.url, { schema: target.schema });

@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { EventBatchRepository } from '../../src/modules/events/events.batch.repository.js';
 import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
@@ -9,9 +9,9 @@ import { EventRecorder } from '../../src/modules/events/events.recorder.js';
 import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { hit } from '../support/hits.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('the event journal ($name)', (store) => {
+describeEach(STORES)('the event journal ($name)', (store) => {
   let h: Harness;
   let dir: string;
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, hit, IPAD, IPHONE, recordAll } from '../support/hits.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const BOTS = [
   'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
@@ -21,7 +21,7 @@ const BOTS = [
   '',
 ];
 
-describe.each(STORES)('event recording ($name)', (store) => {
+describeEach(STORES)('event recording ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

@@ -1,15 +1,15 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../src/http/mcp/tools/index.js';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { zbarDecodeOne } from '../support/decoders.js';
 import { mcpClient, mcpUrl, rpc, toolError } from '../support/mcp.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('MCP endpoint ($name)', (store) => {
+describeEach(STORES)('MCP endpoint ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   let url: URL;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/modules/auth/passwords.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -20,7 +20,7 @@ describe('password hashing', () => {
   });
 });
 
-describe.each(STORES)('password links and sessions ($name)', (store) => {
+describeEach(STORES)('password links and sessions ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

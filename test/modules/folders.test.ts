@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
 import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/modules/folders/folders.analytics.js';
 import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
 import { FoldersService } from '../../src/modules/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** A source with no events: every figure is zero. */
 const noFolderAnalytics: FolderAnalyticsSource = {
@@ -14,7 +14,7 @@ const noFolderAnalytics: FolderAnalyticsSource = {
   },
 };
 
-describe.each(STORES)('folders service ($name)', (store) => {
+describeEach(STORES)('folders service ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

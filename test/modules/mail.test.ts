@@ -4,7 +4,7 @@ import { MailRepository } from '../../src/modules/mail/mail.repository.js';
 import { MAX_ATTEMPTS, MailService, retryDelay } from '../../src/modules/mail/mail.service.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** An SMTP stand-in that records what it sends, or refuses while `failing` is set. */
 class FakeTransport implements MailTransport {
@@ -25,7 +25,7 @@ const message = (to: string): MailMessage => ({
   text: 'secret link',
 });
 
-describe.each(STORES)('mail outbox ($name)', (store) => {
+describeEach(STORES)('mail outbox ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

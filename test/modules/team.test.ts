@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
 import type { Actor } from '../../src/modules/team/roles.policy.js';
 import type { User } from '../../src/modules/users/users.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const actor = (user: User): Actor => ({ accountId: user.accountId, userId: user.id, role: user.role });
 
-describe.each(STORES)('team management through the services ($name)', (store) => {
+describeEach(STORES)('team management through the services ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { IPHONE } from '../support/hits.js';
 import { cli, freePort, startServer } from '../support/spawn.js';
-import { STORES, type StoreTarget } from '../support/stores.js';
+import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 /**
  * A server killed with SIGKILL under load loses no event for a redirect it had already answered:
  * every answered redirect is in the store once the server has started again.
  */
-describe.each(STORES)('recording survives SIGKILL ($name)', (target: StoreTarget) => {
+describeEach(STORES)('recording survives SIGKILL ($name)', (target: StoreTarget) => {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-kill-'));
   let drop: () => Promise<void> = async () => undefined;
   afterAll(async () => {

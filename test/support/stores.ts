@@ -3,10 +3,17 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { describe } from 'vitest';
+import { reach } from './reach.js';
 
-/** A store a test suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * A store a test suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. A run
+ * that cannot reach a store still declares its suites, skipped, so the summary counts what was left out.
+ */
 export interface StoreTarget {
   name: 'sqlite' | 'postgres';
+  /** The unset variable that keeps this run from the store, or null when the store is reachable. */
+  missing: string | null;
   /** A fresh, empty store: its URL, its PostgreSQL schema if any, and how to throw it away. */
   create(): Promise<{ url: string; schema?: string; drop(): Promise<void> }>;
 }
@@ -15,6 +22,7 @@ const suffix = () => randomBytes(6).toString('hex');
 
 export const sqliteStore: StoreTarget = {
   name: 'sqlite',
+  missing: null,
   async create() {
     const file = join(tmpdir(), `qrelay-test-${suffix()}.db`);
     return {
@@ -26,9 +34,11 @@ export const sqliteStore: StoreTarget = {
   },
 };
 
-export const postgresStore = (url: string): StoreTarget => ({
+export const postgresStore = (url: string | undefined): StoreTarget => ({
   name: 'postgres',
+  missing: url ? null : 'TEST_DATABASE_URL',
   async create() {
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `qrelay_test_${suffix()}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -47,11 +57,36 @@ export const postgresStore = (url: string): StoreTarget => ({
   },
 });
 
-/** Every store this run can reach. */
-export const STORES: StoreTarget[] = [
-  sqliteStore,
-  ...(process.env.TEST_DATABASE_URL ? [postgresStore(process.env.TEST_DATABASE_URL)] : []),
-];
+/** Every store: the ones this run cannot reach have `missing` set, and their suites are skipped. */
+export const STORES: StoreTarget[] = [sqliteStore, postgresStore(process.env.TEST_DATABASE_URL)];
 
-/** Counter back ends to test limits against: the store itself, and Redis when REDIS_URL is set. */
-export const COUNTER_BACKENDS: ('store' | 'redis')[] = ['store', ...(process.env.REDIS_URL ? (['redis'] as const) : [])];
+/** The unset variable that keeps this run from Redis (shared counters, the cache bus), or null. */
+export const REDIS_MISSING = reach().find((s) => s.name === 'redis')!.missing;
+
+/** One case of a suite run per store (or per store and back end): its name, and what it lacks if anything. */
+export interface SuiteCase {
+  name: string;
+  missing: string | null;
+}
+
+/** The same cases, each also needing Redis. */
+export function withRedis<T extends SuiteCase>(cases: readonly T[]): T[] {
+  return cases.map((c) => ({ ...c, missing: c.missing ?? REDIS_MISSING }));
+}
+
+/**
+ * `describe.each` that declares a case this run cannot reach with `describe.skip`, so vitest reports its
+ * tests as skipped rather than leaving them out. `$name` (or any other `$key` of the case) in the title
+ * is replaced by the case's value.
+ */
+export function describeEach<T extends SuiteCase>(cases: readonly T[]) {
+  return (title: string, body: (c: T) => void): void => {
+    for (const c of cases) {
+      const named = title.replace(/\$(\w+)/g, (all, key: string) => {
+        const value = (c as unknown as Record<string, unknown>)[key];
+        return typeof value === 'string' ? value : all;
+      });
+      (c.missing ? describe.skip : describe)(named, () => body(c));
+    }
+  };
+}

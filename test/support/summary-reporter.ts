@@ -1,6 +1,10 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { storesLine } from './reach.js';
 
-/** Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own summary. */
+/**
+ * After vitest's own summary, prints which stores the run covered, then one plain closing line,
+ * `tests: N passed, N failed, N skipped`.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -13,6 +17,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed += 1;
     }
-    process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    process.stdout.write(
+      `\n${storesLine()}\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
   }
 }

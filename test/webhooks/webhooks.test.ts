@@ -1,5 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
 import { newId } from '../../src/lib/ids.js';
 import { WebhookSender } from '../../src/modules/webhooks/webhook.sender.js';
@@ -7,7 +7,7 @@ import { WebhooksRepository } from '../../src/modules/webhooks/webhooks.reposito
 import { RETRY_DELAYS_MS, type OutgoingEvent } from '../../src/modules/webhooks/webhooks.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { Receiver } from '../support/receiver.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const warnings: { details: Record<string, unknown>; message: string }[] = [];
 const silent = {
@@ -16,7 +16,7 @@ const silent = {
   error: () => undefined,
 };
 
-describe.each(STORES)('webhooks ($name)', (store) => {
+describeEach(STORES)('webhooks ($name)', (store) => {
   let h: Harness;
   let receiver: Receiver;
   let sender: WebhookSender;
@@ -254,7 +254,7 @@ describe.each(STORES)('webhooks ($name)', (store) => {
   });
 });
 
-describe.each(STORES)('webhook targets on private addresses ($name)', (store) => {
+describeEach(STORES)('webhook targets on private addresses ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);
