@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cli, freePort, startServer } from '../support/spawn.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cli, freePort, startServer, stopServers } from '../support/spawn.js';
 
 describe('the server process', () => {
   const file = join(tmpdir(), `qrelay-process-${process.pid}.db`);
+  afterEach(stopServers);
   afterAll(() => {
     for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}.journal`]) rmSync(f, { force: true, recursive: true });
   });

@@ -1,15 +1,20 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs the built admin CLI as an operator would (`npm run --silent cli -- ...`). */
+/** Longest a CLI command or a server start may take before the test gives up on it. */
+const PROCESS_TIMEOUT_MS = 30_000;
+
+/** Runs the built admin CLI as an operator would (`npm run --silent cli -- ...`); killed if it runs too long. */
 export function cli(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
+    timeout: PROCESS_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -25,28 +30,71 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server and resolves once it listens. */
-export function startServer(env: Record<string, string>) {
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves once the server listens; rejects if it exits first or does not listen in time. */
+  ready: Promise<void>;
+  /** The exit code (null when ended by a signal). */
+  exited: Promise<number | null>;
+  output(): string;
+  /** Ends the process with SIGKILL unless it has already exited, and waits for it. */
+  stop(): Promise<void>;
+}
+
+const running = new Set<ServerProcess>();
+
+/** Starts the built server; `ready` resolves once it listens. Every server started is stopped by `stopServers`. */
+export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let done = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      done = true;
+      output += `\n[exited: ${signal ?? `code ${code}`}]\n`;
+      resolve(code);
+    }),
+  );
   const ready = new Promise<void>((resolve, reject) => {
+    const started = performance.now();
     const timer = setInterval(() => {
       if (output.includes('Server listening')) {
         clearInterval(timer);
         resolve();
+      } else if (performance.now() - started > PROCESS_TIMEOUT_MS) {
+        clearInterval(timer);
+        reject(new Error(`server did not listen within ${PROCESS_TIMEOUT_MS} ms: ${output}`));
       }
     }, 50);
-    exited.then((code) => {
+    void exited.then((code) => {
       clearInterval(timer);
       reject(new Error(`server exited with ${code}: ${output}`));
     });
   });
-  return { child, ready, exited, output: () => output };
+  ready.catch(() => undefined); // a caller that never awaits `ready` leaves no unhandled rejection
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const server: ServerProcess = {
+    child,
+    ready,
+    exited,
+    output: () => output,
+    async stop() {
+      if (!done) child.kill('SIGKILL');
+      await exited;
+      running.delete(server);
+    },
+  };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
+}
+
+/** Stops every server started in this test file that still runs: for `afterEach`, so no test leaves one behind. */
+export async function stopServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop()));
 }
