@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
+import { TokensRepository } from '../../src/modules/tokens/tokens.repository.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -116,14 +117,38 @@ describeEach(STORES)('authentication ($name)', (store) => {
   it('records last use without a write per request', async () => {
     const { account } = await h.factory.tenant();
     const { token, record } = await h.services.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
-    await h.request({ method: 'GET', url: '/api/v1/me', token });
-    await new Promise((r) => setTimeout(r, 50));
-    const used = await h.infra.database.db
-      .selectFrom('api_tokens')
-      .select('last_used_at')
-      .where('id', '=', record.id)
-      .executeTakeFirstOrThrow();
-    expect(used.last_used_at).toBe(h.clock.now());
+    const touch = vi.spyOn(TokensRepository.prototype, 'touch');
+    /** The writes of this token's last use issued so far; awaiting them waits until they are stored. */
+    const writes = () => touch.mock.results.filter((_, i) => touch.mock.calls[i]![0] === record.id).map((r) => r.value);
+    const lastUsed = async () =>
+      (
+        await h.infra.database.db
+          .selectFrom('api_tokens')
+          .select('last_used_at')
+          .where('id', '=', record.id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const me = async () => expect((await h.request({ method: 'GET', url: '/api/v1/me', token })).statusCode).toBe(200);
+    try {
+      const first = h.clock.now();
+      for (let i = 0; i < 6; i += 1) {
+        await me();
+        h.clock.advance(10_000);
+      }
+      // Six requests within a minute: one write, of the first use.
+      expect(writes()).toHaveLength(1);
+      await Promise.all(writes());
+      expect(await lastUsed()).toBe(first);
+
+      // Over a minute after the recorded use, the next request records it again.
+      h.clock.set(first + 60_001);
+      await me();
+      expect(writes()).toHaveLength(2);
+      await Promise.all(writes());
+      expect(await lastUsed()).toBe(first + 60_001);
+    } finally {
+      touch.mockRestore();
+    }
   });
 
   it('lets only an owner hold team:write', async () => {

@@ -263,7 +263,7 @@ describeEach(STORES)('/codes ($name)', (store) => {
   });
 
   it('puts the short address on the account domain when it has one', async () => {
-    const tenant = await h.factory.tenant({ domain: `go${Date.now()}.example.org` });
+    const tenant = await h.factory.tenant({ domain: `go-${store.name}.example.org` });
     const res = await post('/api/v1/codes', { name: 'Branded', url: 'https://example.com' }, tenant.token);
     const { data } = res.json();
     expect(data.url).toBe(`http://${tenant.account.domain}/${data.shortCode}`);

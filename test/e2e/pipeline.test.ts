@@ -19,7 +19,6 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
   });
   afterAll(() => h.close());
   beforeEach(async () => {
-    h.clock.set(Date.now());
     t = await h.factory.tenant({ plan: 'business' });
   });
 

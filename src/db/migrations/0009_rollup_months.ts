@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 /**
  * The months whose monthly breakdowns are built (ADR 0017): a month is compacted when it is at or
@@ -8,7 +9,7 @@ import type { Kysely } from 'kysely';
  * from the daily breakdowns once it is over. A new store starts empty; the job then begins at the
  * first month with events.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, clock: Clock = systemClock): Promise<void> {
   await db.schema
     .createTable('rollup_months')
     .addColumn('month', 'integer', (c) => c.primaryKey())
@@ -16,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   const kept = await db.selectFrom('event_breakdowns_monthly').select('month').limit(1).executeTakeFirst();
   if (kept) {
-    const now = new Date();
+    const now = new Date(clock.now());
     // Months since 1970-01, as `monthOf` counts them.
     const current = (now.getUTCFullYear() - 1970) * 12 + now.getUTCMonth();
     await db

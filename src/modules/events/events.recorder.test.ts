@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { postgresBulk } from '../../db/bulk.js';
 import type { Schema } from '../../db/schema.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -79,35 +79,48 @@ describe('EventRecorder.record', () => {
   });
 
   it('commits after the idle interval, and waits longer after a slow commit (the window follows the load)', async () => {
-    const commits: number[] = [];
-    const slow = {
-      transaction: () => ({
-        execute: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 40));
-          commits.push(performance.now());
+    // The recorder times its window with setTimeout and performance.now(): both run on fake timers here.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const durations = [40, 1_000, 40];
+      const started: number[] = [];
+      const slow = {
+        transaction: () => ({
+          execute: async () => {
+            started.push(performance.now());
+            await new Promise((resolve) => setTimeout(resolve, durations[started.length - 1]));
+          },
+        }),
+      } as unknown as Kysely<Schema>;
+      const recorder = new EventRecorder(
+        {
+          db: slow,
+          clock: new ManualClock(),
+          geo: { locate: () => ({ country: null, region: null, city: null }) },
+          salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
+          batches: new EventBatchRepository(postgresBulk()),
         },
-      }),
-    } as unknown as Kysely<Schema>;
-    const recorder = new EventRecorder(
-      {
-        db: slow,
-        clock: new ManualClock(),
-        geo: { locate: () => ({ country: null, region: null, city: null }) },
-        salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-        batches: new EventBatchRepository(postgresBulk()),
-      },
-      { flushIntervalMs: 5, maxWindowMs: 10_000 },
-    );
-    const committed = async (n: number) => {
-      while (commits.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
-    };
-    recorder.record(HIT);
-    await committed(1);
-    // The last commit took at least 40 ms, so the next hit waits at least four times that.
-    const second = performance.now();
-    recorder.record(HIT);
-    await committed(2);
-    expect(commits[1]! - second).toBeGreaterThanOrEqual(4 * 40);
-    await recorder.close();
+        { flushIntervalMs: 5, maxWindowMs: 2_000 },
+      );
+      /** Records a hit and returns how long its batch waited before committing; the commit is let finish. */
+      const waited = async (window: number) => {
+        const at = performance.now();
+        const before = started.length;
+        recorder.record(HIT);
+        await vi.advanceTimersByTimeAsync(window - 1);
+        expect(started, 'not committed before the window').toHaveLength(before);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(started, 'committed once the window is over').toHaveLength(before + 1);
+        await vi.advanceTimersByTimeAsync(durations[before]!);
+        return started[before]! - at;
+      };
+      // Idle: the interval. After a 40 ms commit: four times that. After a 1 s commit: the longest window.
+      expect(await waited(5)).toBe(5);
+      expect(await waited(4 * 40)).toBe(160);
+      expect(await waited(2_000)).toBe(2_000);
+      await recorder.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
