@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { cloneName } from '../codes/clone-name.js';
 import { route, validateRules, type ScanContext } from './rules.js';
 import { deviceOf, languagesOf, osOf } from './user-agent.js';
 
@@ -48,15 +47,5 @@ describe('routing rules', () => {
     expect(deviceOf('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)')).toBe('desktop');
     expect(osOf('Mozilla/5.0 (Linux; Android 14)')).toBe('android');
     expect(languagesOf('fr;q=0.5, de-CH, *;q=0.1')).toEqual(['de-ch', 'fr']);
-  });
-});
-
-describe('clone names', () => {
-  it('counts up and stays within the name limit', () => {
-    expect(cloneName('Menu', [])).toBe('Menu (copy)');
-    expect(cloneName('Menu', ['Menu (copy)', 'Menu (copy 2)'])).toBe('Menu (copy 3)');
-    const long = cloneName('x'.repeat(200), []);
-    expect(long).toHaveLength(200);
-    expect(long.endsWith(' (copy)')).toBe(true);
   });
 });
