@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { postgresBulk, sqliteBulk, type BulkWriter } from './bulk.js';
+import { StorePostgresDialect } from './introspector.js';
 import type { Schema } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -86,6 +87,6 @@ function openPostgres(url: string, options: OpenOptions): Database {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new StorePostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: options.schema, bulk: postgresBulk(), close: () => db.destroy() };
 }

@@ -41,7 +41,7 @@ async function migrate(database: Database, run: (migrator: Migrator) => Promise<
   if (database.dialect === 'postgres' && database.schema) {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(database.db);
   }
-  // On PostgreSQL, name the schema: Kysely otherwise finds its bookkeeping tables in any schema.
+  // On PostgreSQL, name the schema (the store's introspector reads only it: src/db/introspector.ts).
   const schema =
     database.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
