@@ -63,19 +63,24 @@ describe('backup and restore of a SQLite store', () => {
     const token = await h.factory.token(t.account.id, ['codes:read']);
     let stop = false;
     let written = 0;
+    let warmedUp: () => void = () => undefined;
+    const warm = new Promise<void>((resolve) => (warmedUp = resolve));
     // Load: each round creates a code and a link (each in its own transaction) and commits a scan.
+    // It stops when told to, or after 10,000 rounds whatever happens.
     const load = async () => {
-      while (!stop) {
+      while (!stop && written < 10_000) {
         const code = await h.factory.code(t.account.id);
         await h.factory.link(t.account.id);
         await recordAll(h, [hit(h, { accountId: t.account.id, targetId: code.id })]);
         written += 1;
+        if (written === 20) warmedUp();
         // The store answers synchronously: yield, as requests arriving over a socket would.
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
     const workers = [load(), load()];
-    while (written < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.race([warm, Promise.all(workers)]);
+    expect(written, 'the load is running').toBeGreaterThanOrEqual(20);
 
     const before = await liveCounts();
     const during = await cli(['backup', '--out', files.during], h.config.databaseUrl);
