@@ -53,9 +53,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
   let output = '';
   let done = false;
   const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code, signal) => {
+    child.on('exit', (code) => {
       done = true;
-      output += `\n[exited: ${signal ?? `code ${code}`}]\n`;
       resolve(code);
     }),
   );
