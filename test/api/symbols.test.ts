@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { zbarDecodeOne } from '../support/decoders.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 const INVERTED = { foreground: '#FFFFFF', background: '#000000' };
 
-describe.each(STORES)('symbols: images, preview and the save-time check ($name)', (store) => {
+describeEach(STORES)('symbols: images, preview and the save-time check ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = t.token, headers = {}) =>

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { zbarDecodeOne, scratchDir } from '../support/decoders.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { cli } from '../support/spawn.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('CLI code image ($name)', (store) => {
+describeEach(STORES)('CLI code image ($name)', (store) => {
   let h: Harness;
   let env: Record<string, string>;
   beforeAll(async () => {
