@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser, PASSWORD } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
-describe.each(STORES)('first run ($name)', (store) => {
+describeEach(STORES)('first run ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);
