@@ -34,9 +34,12 @@ export function responses(success: Record<number, TSchema>, extraErrors: number[
 /** `{ data: T }`, the envelope of every successful response. */
 export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data });
 
+/** The largest offset a list accepts: a signed 32-bit integer, which every store holds. */
+export const OFFSET_MAX = 2_147_483_647;
+
 export const Pagination = {
   limit: (max = 100, fallback = 25) => Type.Integer({ minimum: 1, maximum: max, default: fallback }),
-  offset: () => Type.Integer({ minimum: 0, default: 0 }),
+  offset: () => Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 };
 
 export const DateTime = Type.String({ format: 'date-time' });
