@@ -5,7 +5,7 @@ import { InvalidRequest } from '../../lib/errors.js';
  * The visual design of a QR symbol, shared by codes and saved designs (templates): applying a
  * design copies this document. modules/symbols/ renders it (the same code on the server and in the browser).
  */
-const Colour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'A colour as #RRGGBB.' });
+const Colour = Type.String({ maxLength: 7, pattern: '^#[0-9A-Fa-f]{6}$', description: 'A colour as #RRGGBB.' });
 
 export const LOGO_URL_MAX = 2048;
 

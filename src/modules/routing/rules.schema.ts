@@ -16,15 +16,15 @@ export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 const Url = Type.String({ minLength: 1, maxLength: DESTINATION_MAX });
 const list = <T extends readonly string[]>(values: T) =>
   Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { minItems: 1, maxItems: values.length, uniqueItems: true });
-const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour.' });
+const Clock = Type.String({ maxLength: 5, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour.' });
 
 export const Conditions = Type.Object(
   {
     device: Type.Optional(list(DEVICES)),
     os: Type.Optional(list(OSES)),
-    country: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 250, uniqueItems: true })),
+    country: Type.Optional(Type.Array(Type.String({ maxLength: 2, pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 250, uniqueItems: true })),
     language: Type.Optional(
-      Type.Array(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' }), {
+      Type.Array(Type.String({ maxLength: 12, pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' }), {
         minItems: 1,
         maxItems: 50,
         uniqueItems: true,

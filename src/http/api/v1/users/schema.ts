@@ -19,6 +19,7 @@ export const User = Type.Object(
 
 const Name = Nullable(Type.String({ maxLength: 200, description: 'Display name; null or empty clears it.' }));
 const AssignableRole = Type.String({
+  maxLength: 16,
   description: 'member, editor or admin. owner is refused with 403: nobody is made an owner through the API.',
   examples: ['member', 'editor', 'admin'],
 });
@@ -41,7 +42,7 @@ export const UpdateUserBody = Type.Object(
   { additionalProperties: false, description: 'Send at least one field. status "suspended" signs the person out everywhere.' },
 );
 
-export const UserParams = Type.Object({ id: Type.String() });
+export const UserParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const ListUsersQuery = Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() });
 
