@@ -7,6 +7,7 @@ import type { Services } from './services.js';
 import { apiV1 } from './http/api/v1/index.js';
 import { dashboard } from './http/app/index.js';
 import { errorDocsRoutes } from './http/error-docs.js';
+import { clientAddress } from './http/client-address.js';
 import { createGuard } from './http/guard.js';
 import { healthRoutes } from './http/health.js';
 import { mcpRoutes, mcpToken } from './http/mcp/routes.js';
@@ -35,8 +36,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
   const metrics = new HttpMetrics();
-  const fastPath = resolverServerFactory(services.resolver, { trustProxy: config.trustProxy, requestId: newRequestId, metrics });
-  const app = createServer(config, deps.logger, fastPath);
+  const client = clientAddress(config.trustProxy);
+  const fastPath = resolverServerFactory(services.resolver, { client, requestId: newRequestId, metrics });
+  const app = createServer(config, deps.logger, fastPath, client);
   installRequestLog(app, metrics);
   await installOpenApi(app, config);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/q',
       publicUrl: 'https://qr.example.com',
       redisUrl: 'redis://cache:6379',
-      trustProxy: true,
+      trustProxy: 1,
       webhookAllowPrivate: true,
     });
   });
@@ -47,6 +47,9 @@ describe('loadConfig', () => {
     ['HOMEPAGE_URL', 'not a url'],
     ['REDIS_URL', 'localhost:6379'],
     ['TRUST_PROXY', 'yes please'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
+    ['TRUST_PROXY', '100'],
     ['WEBHOOK_ALLOW_PRIVATE', '2'],
     ['LOG_LEVEL', 'loud'],
     ['GEOIP_DB', '/no/such/file.mmdb'],
@@ -55,6 +58,19 @@ describe('loadConfig', () => {
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback, 192.168.0.0/255.255.0.0' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      '192.168.0.0/255.255.0.0',
+    ]);
   });
 
   it('reads the events variables', () => {

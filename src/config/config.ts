@@ -14,7 +14,8 @@ export interface Config {
   /** Where `/` sends visitors (an operator's own site); null sends them to the dashboard at /app. */
   homepageUrl: string | null;
   redisUrl: string | null;
-  trustProxy: boolean;
+  /** Which peers are proxies whose X-Forwarded-* headers count (docs/adr/0060-trusted-proxies.md). */
+  trustProxy: TrustProxy;
   webhookAllowPrivate: boolean;
   logLevel: string;
   /** Failed-authentication attempts allowed per client address and minute. */
@@ -27,6 +28,12 @@ export interface Config {
   mailFrom: string;
   events: EventsConfig;
 }
+
+/**
+ * TRUST_PROXY: false (no proxy: the socket's peer is the client), a number of proxy hops in front of
+ * the service, or the addresses and CIDR ranges of the proxies.
+ */
+export type TrustProxy = false | number | readonly string[];
 
 /** How scans are located and how events are kept (docs/adr/0030-events-pipeline.md). */
 export interface EventsConfig {
@@ -68,6 +75,38 @@ function flag(env: Env, name: string): boolean {
   if (v === '1' || v === 'true') return true;
   if (v === '0' || v === 'false') return false;
   throw new ConfigError(name, `must be 1, true, 0 or false, got "${raw}"`);
+}
+
+/** Names proxy-addr knows for ranges: loopback, linklocal, uniquelocal. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (isIP(bits) === 4 && family === 4) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 32) throw new ConfigError('TRUST_PROXY', `must be at most 32 hops, got ${hops}`);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !proxyEntry(e));
+  if (bad !== undefined)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be a hop count or a list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${bad}"`,
+    );
+  return entries;
 }
 
 function databaseUrl(env: Env): string {
@@ -211,7 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     homepageUrl: env.HOMEPAGE_URL?.trim() ? httpUrl('HOMEPAGE_URL', env.HOMEPAGE_URL.trim()) : null,
     redisUrl: redisUrl(env),
-    trustProxy: flag(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     logLevel,
     anonymousRatePerMinute: integer(env, 'ANONYMOUS_RATE_PER_MINUTE', 60, 1, 1_000_000),

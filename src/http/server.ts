@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config/config.js';
+import { clientAddress, type ClientAddress } from './client-address.js';
 import { NotFound } from '../lib/errors.js';
 import { newRequestId } from '../lib/request-id.js';
 import { createErrorRenderer } from './errors.js';
@@ -17,13 +18,14 @@ export function createServer(
   config: Config,
   logger?: boolean | Record<string, unknown>,
   serverFactory?: ServerFactory,
+  client: ClientAddress = clientAddress(config.trustProxy),
 ): FastifyInstance {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }) },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: client.trust,
     bodyLimit: config.bodyLimit,
     genReqId: newRequestId,
     ...(serverFactory ? { serverFactory } : {}),

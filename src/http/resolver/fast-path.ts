@@ -1,23 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
+import type { ClientAddress } from '../client-address.js';
 import type { HttpMetrics } from '../metrics.js';
 import { visitOf } from './visit.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface FastPathOptions {
-  trustProxy: boolean;
+  /** The same reading of TRUST_PROXY as Fastify's. */
+  client: ClientAddress;
   requestId: () => string;
   metrics: HttpMetrics;
 }
 
 /** GET or HEAD of one path segment that can be an ending, with an optional query. */
 const ENDING_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?(.*))?$/s;
-
-function firstForwarded(value: string | string[] | undefined): string | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  return raw?.split(',')[0]?.trim() || undefined;
-}
 
 /**
  * The redirect hot path. A GET or HEAD of `/<ending>` is resolved straight from the ResolverService
@@ -32,13 +29,12 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
       if (!match) return fastify(req, res);
       const headers = req.headers;
       const visit = visitOf({
-        host: (options.trustProxy ? firstForwarded(headers['x-forwarded-host']) : undefined) ?? headers.host ?? '',
+        host: options.client.host(req),
         shortCode: match[1]!,
         method: req.method!,
         placement: match[2] === undefined ? undefined : (new URLSearchParams(match[2]).get('p') ?? undefined),
         headers,
-        clientAddress:
-          (options.trustProxy ? firstForwarded(headers['x-forwarded-for']) : undefined) ?? req.socket.remoteAddress ?? '',
+        clientAddress: options.client.address(req),
       });
       resolver.visit(visit).then(
         (outcome) => {
