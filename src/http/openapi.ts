@@ -2,11 +2,21 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import { namedComponents } from './openapi.components.js';
-import { ErrorEnvelope } from './schemas.js';
+import { ErrorEnvelope, errorResponse } from './schemas.js';
+
+/** Refusals the HTTP layer gives before a route runs: every reading route, and more for a body. */
+const READ_ERRORS = [414, 429, 431];
+const WRITE_ERRORS = [413, 414, 415, 429, 431];
 
 /** The OpenAPI 3.1 document, generated from the routes' own schemas. */
 export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(ErrorEnvelope);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { response?: Record<number, unknown> } | undefined;
+    if (!schema?.response) return;
+    const reads = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
+    for (const status of reads ? READ_ERRORS : WRITE_ERRORS) schema.response[status] ??= errorResponse(status);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

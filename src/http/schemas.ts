@@ -19,10 +19,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   402: 'Monthly allowance spent (quota_exceeded) or not in the plan (plan_required).',
   403: 'The token lacks the scope, or the action is not allowed (forbidden).',
   404: 'No such object, or it belongs to another account (not_found).',
+  413: 'The request body is too large (invalid_request).',
+  414: 'The address or one of its parts is too long (invalid_request).',
+  415: 'The body is not application/json (invalid_request).',
   429: 'Too many requests this minute (rate_limited).',
+  431: 'The request headers are too large (invalid_request).',
 };
 
-const errorResponse = (status: number) => ({ ...Type.Ref(ErrorEnvelope), description: ERROR_DESCRIPTIONS[status] ?? 'Error.' });
+export const errorResponse = (status: number) => ({ ...Type.Ref(ErrorEnvelope), description: ERROR_DESCRIPTIONS[status] ?? 'Error.' });
 
 /** Responses for a route: its successes plus the errors every endpoint can give. */
 export function responses(success: Record<number, TSchema>, extraErrors: number[] = []): Record<number, unknown> {

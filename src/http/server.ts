@@ -44,6 +44,8 @@ export function createServer(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // JSON is the only body the API reads: text/plain (parsed by default) is 415 like every other type.
+  app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type means "no body", as clients often send one with POST.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
