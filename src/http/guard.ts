@@ -39,9 +39,13 @@ const BEARER = /^Bearer +(\S+) *$/i;
 
 export const bearerToken: TokenReader = (request) => BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
 
+const missingScope = (principal: Principal, scope: Scope | null): Forbidden | null =>
+  scope && !principal.token.scopes.includes(scope) ? new Forbidden(`This token lacks the ${scope} scope.`) : null;
+
 /** Refuses a principal whose token lacks `scope` with 403 forbidden. */
 export function assertScope(principal: Principal, scope: Scope | null): void {
-  if (scope && !principal.token.scopes.includes(scope)) throw new Forbidden(`This token lacks the ${scope} scope.`);
+  const refusal = missingScope(principal, scope);
+  if (refusal) throw refusal;
 }
 
 function setRateHeaders(reply: FastifyReply, rate: RateStatus): void {
@@ -71,18 +75,20 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
     const plan = principal.account.plan;
     const rate = await services.limits.takeRate(principal.token.id, plan.ratePerMinute);
     setRateHeaders(reply, rate);
-    if (!rate.allowed) throw new RateLimited(rate.resetSeconds);
-    assertScope(principal, policy.scope);
-    if (policy.metered && !plan.apiAccess) throw new PlanRequired();
+    const refusal = !rate.allowed
+      ? new RateLimited(rate.resetSeconds)
+      : (missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null));
     if (plan.metered) {
-      const quota =
-        policy.metered && (policy.spends ?? true)
-          ? await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance)
-          : await services.limits.quota(principal.account.id, plan.monthlyAllowance);
+      // A refused request spends nothing but still tells the allowance left.
+      const spends = refusal === null && policy.metered && (policy.spends ?? true);
+      const quota = spends
+        ? await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance)
+        : await services.limits.quota(principal.account.id, plan.monthlyAllowance);
       reply.header('Quota-Limit', String(quota.limit));
       reply.header('Quota-Remaining', String(quota.remaining));
-      if (policy.metered && !quota.allowed) throw quotaExceeded(quota);
+      if (refusal === null && policy.metered && !quota.allowed) throw quotaExceeded(quota);
     }
+    if (refusal) throw refusal;
     request.principal = principal;
     request.rate = rate;
   };
