@@ -12,6 +12,9 @@ import { installValidators } from './validation.js';
  * A Fastify instance with qrelay's HTTP basics: request ids, no client address in logs, body
  * parsing, validation and the one error renderer. Routes are added by the caller.
  */
+/** On every answer, pages and API alike (the redirect fast path writes the same constants). */
+export const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } as const;
+
 export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 
 export function createServer(
@@ -42,7 +45,7 @@ export function createServer(
     throw new NotFound('page');
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+    reply.headers({ 'X-Request-Id': request.id, ...SECURITY_HEADERS });
   });
   // JSON is the only body the API reads: text/plain (parsed by default) is 415 like every other type.
   app.removeContentTypeParser('text/plain');

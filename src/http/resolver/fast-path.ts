@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
 import type { ClientAddress } from '../client-address.js';
 import type { HttpMetrics } from '../metrics.js';
+import { SECURITY_HEADERS } from '../server.js';
 import { visitOf } from './visit.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -46,6 +47,7 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
               'cache-control': 'no-store',
               'x-request-id': options.requestId(),
               'content-length': '0',
+              ...SECURITY_HEADERS,
             });
             res.end();
           });
