@@ -114,7 +114,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
     expect((await visit('/menu', { host: '127.0.0.1:8080' })).statusCode).toBe(404);
     // The same ending may exist on the shared host for somebody else.
     await h.factory.code(t.account.id, { shortCode: 'menu', url: 'https://other.example' });
-    expect((await visit('/menu')).headers.location).toBe('https://other.example');
+    expect((await visit('/menu')).headers.location).toBe('https://other.example/');
     expect((await visit('/menu', { host: `qr-${store.name}.brand.example` })).headers.location).toBe(
       'https://brand.example/menu',
     );

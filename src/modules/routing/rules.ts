@@ -35,7 +35,10 @@ const isTimeZone = (zone: string): boolean => {
   }
 };
 
-/** Checks what the schema cannot: one target per rule, addresses, time zones. 400 names the rule. */
+/**
+ * Checks what the schema cannot: one target per rule, addresses, time zones. 400 names the rule.
+ * Destinations are replaced by their normalised form.
+ */
 export function validateRules(
   rules: Rule[],
   destination: (value: string, field: string) => string = validateDestination,
@@ -45,8 +48,8 @@ export function validateRules(
     if ((rule.destination === undefined) === (rule.split === undefined)) {
       throw new InvalidRequest(`${at} must have exactly one of destination or split.`, at);
     }
-    if (rule.destination !== undefined) destination(rule.destination, `${at}.destination`);
-    rule.split?.forEach((v, j) => destination(v.destination, `${at}.split[${j}].destination`));
+    if (rule.destination !== undefined) rule.destination = destination(rule.destination, `${at}.destination`);
+    rule.split?.forEach((v, j) => (v.destination = destination(v.destination, `${at}.split[${j}].destination`)));
     const time = rule.when?.time;
     if (time) {
       if (!isTimeZone(time.timeZone))
