@@ -194,7 +194,7 @@ export function buildServices(
     clock,
   );
   const endingsRepo = new EndingsRepository(db);
-  const endings = new EndingsService(db, infra.config.publicUrl);
+  const endings = new EndingsService(db, infra.config.publicUrl, { accounts: accountsRepo, bus, clock });
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
   const scannable = new ScannabilityGate(infra.config.publicUrl);

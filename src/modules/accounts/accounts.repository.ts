@@ -50,6 +50,12 @@ export class AccountsRepository {
     return row ? toAccount(row) : null;
   }
 
+  /** Every custom domain of every account. */
+  async domains(): Promise<string[]> {
+    const rows = await this.db.selectFrom('accounts').select('domain').where('domain', 'is not', null).execute();
+    return rows.map((row) => row.domain!);
+  }
+
   async domainTaken(domain: string): Promise<boolean> {
     return (await this.db.selectFrom('accounts').select('id').where('domain', '=', domain).executeTakeFirst()) !== undefined;
   }

@@ -80,6 +80,8 @@ export class AccountsService {
       if (isUniqueViolation(error)) throw new InvalidRequest(`domain ${domain} is already in use.`, 'domain');
       throw error;
     }
+    // A new domain changes which hosts the service answers for: caches of hosts and domains start over.
+    if (domain !== null) this.bus?.publish(null);
     return { account, owner };
   }
 

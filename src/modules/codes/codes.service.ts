@@ -58,8 +58,8 @@ export class CodesService {
   async create(accountId: string, input: CreateCodeInput): Promise<Code> {
     const mode = input.mode ?? 'dynamic';
     const name = validName(input.name, NAME_MAX);
-    const destination = this.claims.destination(input.url);
-    const rules = validateRules(input.rules ?? [], (v, f) => this.claims.destination(v, f));
+    const destination = await this.claims.destination(input.url);
+    const rules = validateRules(input.rules ?? [], await this.claims.destinationCheck());
     const design = validDesign(input.design, await this.templateDesign(accountId, input.templateId));
     if (mode === 'static') {
       for (const field of ['shortCode', 'rules', 'gate'] as const) {
@@ -99,7 +99,7 @@ export class CodesService {
     if (input.url !== undefined && input.url !== code.destination) {
       if (code.mode === 'static')
         throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
-      next.destination = this.claims.destination(input.url);
+      next.destination = await this.claims.destination(input.url);
     }
     if (input.status !== undefined && input.status !== code.status) {
       if (code.status === 'archived') throw new InvalidRequest('status cannot change: the code is archived.', 'status');
@@ -113,7 +113,7 @@ export class CodesService {
     if (input.rules !== undefined) {
       if (code.mode === 'static' && input.rules.length > 0)
         throw new InvalidRequest('rules are only for dynamic codes.', 'rules');
-      next.rules = validateRules(input.rules, (v, f) => this.claims.destination(v, f));
+      next.rules = validateRules(input.rules, await this.claims.destinationCheck());
     }
     if (input.gate !== undefined) {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');

@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Schema } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest } from '../../lib/errors.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateDestination } from './destination.js';
 import { generateEnding, GENERATED_LENGTH, validateChosenEnding } from './endings.js';
 
 const ATTEMPTS = 6;
+/** How long the list of custom domains is trusted before it is read again (other instances add domains). */
+const DOMAINS_TTL_MS = 60_000;
+
+/** Where the accounts' custom domains come from, and the bus that says when they may have changed. */
+export interface DomainSource {
+  accounts: Pick<AccountsRepository, 'domains'>;
+  bus: InvalidationBus;
+  clock: Clock;
+}
 
 /**
  * Claims an ending in the shared namespace and writes its owner in the same transaction, so a
@@ -14,26 +26,59 @@ const ATTEMPTS = 6;
  */
 export class EndingsService {
   private readonly ownHost: string | null;
+  private domains: { hosts: Promise<ReadonlySet<string>>; loadedAt: number } | null = null;
 
-  /** `publicUrl`: the service's own address, whose short addresses a destination must not be. */
+  /**
+   * `publicUrl`: the service's own address; `domains`: where the accounts' custom domains are read
+   * (cached for a minute, and dropped when the bus says anything may have changed). A destination
+   * must not be a short address on any of them.
+   */
   constructor(
     private readonly db: Kysely<Schema>,
     publicUrl?: string,
+    private readonly domainSource?: DomainSource,
   ) {
     this.ownHost = publicUrl ? new URL(publicUrl).host.toLowerCase() : null;
+    domainSource?.bus.subscribe((ref) => {
+      if (ref === null) this.domains = null;
+    });
   }
 
   /**
-   * A redirect destination (see validateDestination), and not one of this service's own short
-   * addresses: a code or link pointing at an ending on the same host could loop for ever.
+   * A redirect destination (see validateDestination), normalised, and not one of this service's own
+   * short addresses on its own host or any account's domain: it could loop for ever.
    */
-  destination(value: string, field = 'url'): string {
-    const checked = validateDestination(value, field);
-    const url = new URL(checked);
-    if (this.ownHost !== null && url.host.toLowerCase() === this.ownHost && /^\/[^/]+\/?$/.test(url.pathname)) {
-      throw new InvalidRequest(`${field} must not be one of this service's own short addresses.`, field);
+  async destination(value: string, field = 'url'): Promise<string> {
+    return (await this.destinationCheck())(value, field);
+  }
+
+  /** The same check, synchronous once the domain list is at hand (for many destinations at once). */
+  async destinationCheck(): Promise<(value: string, field: string) => string> {
+    const domains = await this.customDomains();
+    return (value, field) => {
+      const checked = validateDestination(value, field);
+      const url = new URL(checked);
+      const own = url.host === this.ownHost || domains.has(url.hostname);
+      if (own && /^\/[^/]+\/?$/.test(url.pathname)) {
+        throw new InvalidRequest(`${field} must not be one of this service's own short addresses.`, field);
+      }
+      return checked;
+    };
+  }
+
+  private customDomains(): Promise<ReadonlySet<string>> {
+    const source = this.domainSource;
+    if (!source) return Promise.resolve(new Set());
+    const now = source.clock.now();
+    if (this.domains === null || now - this.domains.loadedAt >= DOMAINS_TTL_MS) {
+      const hosts = source.accounts.domains().then((list) => new Set(list.map((d) => d.toLowerCase())));
+      const entry = { hosts, loadedAt: now };
+      this.domains = entry;
+      hosts.catch(() => {
+        if (this.domains === entry) this.domains = null;
+      });
     }
-    return checked;
+    return this.domains.hosts;
   }
 
   /** A transaction for a write that needs no ending. */

@@ -31,7 +31,7 @@ export class LinksService {
   }
 
   async create(accountId: string, input: CreateLinkInput): Promise<Link> {
-    const destination = this.claims.destination(input.url);
+    const destination = await this.claims.destination(input.url);
     const account = await this.accounts.findById(accountId);
     if (!account) throw new NotFound('account');
     const now = this.clock.now();
@@ -60,7 +60,7 @@ export class LinksService {
   async update(accountId: string, id: string, input: UpdateLinkInput): Promise<Link> {
     const link = await this.get(accountId, id);
     if (input.url === undefined || input.url === link.destination) return link;
-    const next: Link = { ...link, destination: this.claims.destination(input.url), updatedAt: this.clock.now() };
+    const next: Link = { ...link, destination: await this.claims.destination(input.url), updatedAt: this.clock.now() };
     await this.links.setDestination(next);
     this.bus.publish({ domain: next.domain, shortCode: next.shortCode });
     return next;

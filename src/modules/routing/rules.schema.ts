@@ -22,7 +22,9 @@ export const Conditions = Type.Object(
   {
     device: Type.Optional(list(DEVICES)),
     os: Type.Optional(list(OSES)),
-    country: Type.Optional(Type.Array(Type.String({ maxLength: 2, pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 250, uniqueItems: true })),
+    country: Type.Optional(
+      Type.Array(Type.String({ maxLength: 2, pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 250, uniqueItems: true }),
+    ),
     language: Type.Optional(
       Type.Array(Type.String({ maxLength: 12, pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' }), {
         minItems: 1,
