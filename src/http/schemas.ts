@@ -26,7 +26,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   431: 'The request headers are too large (invalid_request).',
 };
 
-export const errorResponse = (status: number) => ({ ...Type.Ref(ErrorEnvelope), description: ERROR_DESCRIPTIONS[status] ?? 'Error.' });
+export const errorResponse = (status: number) => ({
+  ...Type.Ref(ErrorEnvelope),
+  description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
+});
 
 /** Responses for a route: its successes plus the errors every endpoint can give. */
 export function responses(success: Record<number, TSchema>, extraErrors: number[] = []): Record<number, unknown> {
