@@ -6,6 +6,7 @@ import { clientAddress, type ClientAddress } from './client-address.js';
 import { NotFound } from '../lib/errors.js';
 import { newRequestId } from '../lib/request-id.js';
 import { createErrorRenderer } from './errors.js';
+import { checkBodyText, decodeUtf8 } from './text-input.js';
 import { installValidators } from './validation.js';
 
 /**
@@ -50,10 +51,25 @@ export function createServer(
   // JSON is the only body the API reads: text/plain (parsed by default) is 415 like every other type.
   app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type means "no body", as clients often send one with POST.
+  // Bodies are UTF-8 without control characters or lone surrogates (docs/adr/0061-input-text.md).
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = decodeUtf8(body as Buffer);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        checkBodyText(value);
+      } catch (invalid) {
+        return done(invalid as Error, undefined);
+      }
+      done(null, value);
+    });
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
+import { withoutControls } from '../../lib/text.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { CounterStore } from '../limits/counter-store.js';
 import { isEndingShape } from '../endings/endings.js';
@@ -151,7 +152,7 @@ export class ResolverService {
       userAgent: visit.userAgent,
       acceptLanguage: visit.acceptLanguage,
       clientAddress: visit.clientAddress,
-      placement: visit.placement?.trim().slice(0, PLACEMENT_MAX) || null,
+      placement: visit.placement ? withoutControls(visit.placement.trim().slice(0, PLACEMENT_MAX)).trim() || null : null,
       // The recorder reads only the trusted CDN headers it is configured for.
       headers: visit.headers as Hit['headers'],
     };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
+import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
 import { alertsRoutes } from './alerts/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
@@ -42,6 +43,7 @@ export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, servi
     if (!policy || !route.schema) return;
     (route.schema as Record<string, unknown>).security = [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
   });
+  app.addHook('preValidation', checkRequestText);
   for (const resource of RESOURCES) await app.register(resource, context);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
