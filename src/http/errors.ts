@@ -1,5 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RateLimited, type ErrorCode } from '../lib/errors.js';
+import { errorPage, PAGE_HEADERS } from './resolver/pages.js';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -56,6 +59,10 @@ function classify(error: unknown): Rendered {
       return { status: 415, code: 'invalid_request', message: 'Unsupported Content-Type: send application/json.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'invalid_request', message: 'The request body is too large.' };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, code: 'invalid_request', message: 'The address is not valid (malformed percent-encoding).' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, code: 'invalid_request', message: 'A part of the address is too long.' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
@@ -74,7 +81,13 @@ export const errorBody = (publicUrl: string, code: ErrorCode | 'internal_error',
   error: { code, message, docs: `${publicUrl}/docs/errors#${code}` },
 });
 
-/** Renders every failure as the spec's envelope; an unexpected one is logged and becomes a generic 500. */
+/** Paths whose failures are the JSON envelope: the API and MCP. Everything else is a page. */
+export const isApiPath = (url: string): boolean => /^\/(?:api|mcp)(?:[/?#]|$)/.test(url);
+
+/**
+ * Renders every failure: on the API as the spec's envelope, elsewhere (the resolver and its pages) as
+ * an HTML page. An unexpected one is logged and becomes a generic 500.
+ */
 export function createErrorRenderer(publicUrl: string): ErrorRenderer {
   return (error, request, reply) => {
     const rendered = classify(error);
@@ -83,6 +96,9 @@ export function createErrorRenderer(publicUrl: string): ErrorRenderer {
       rendered.message = `An unexpected error occurred. Quote request id ${request.id} when reporting it.`;
     }
     if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
+    if (!isApiPath(request.url)) {
+      return reply.code(rendered.status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(errorPage(rendered.status));
+    }
     if (rendered.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
     return reply
       .code(rendered.status)
@@ -90,3 +106,41 @@ export function createErrorRenderer(publicUrl: string): ErrorRenderer {
       .send(errorBody(publicUrl, rendered.code, rendered.message));
   };
 }
+
+const HEADER_BLOCK = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+
+/**
+ * Answers what Node's HTTP parser refuses before any route runs (headers over the limit: 431, a
+ * request too slow: 408, a malformed request: 400) in the same forms as every other failure: the
+ * envelope on the API, the page elsewhere. The path is read from the request line when it arrived.
+ */
+export function createClientErrorHandler(publicUrl: string, extraHeaders: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const raw = (error as { rawPacket?: unknown }).rawPacket;
+    const line = Buffer.isBuffer(raw) ? raw.subarray(0, 8192).toString('latin1') : '';
+    const api = isApiPath(/^[A-Z]+ (\S+)/.exec(line)?.[1] ?? '');
+    const body = api
+      ? JSON.stringify(errorBody(publicUrl, 'invalid_request', CLIENT_ERROR_MESSAGES[status]!))
+      : errorPage(status);
+    const headers = {
+      'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+      ...extraHeaders,
+      ...(api ? {} : PAGE_HEADERS),
+    };
+    if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${HEADER_BLOCK(headers)}\r\n${body}`);
+    socket.destroy(error);
+  };
+}
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid HTTP.',
+  408: 'The request took too long to arrive.',
+  431: 'The request headers are too large.',
+};

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import { clientAddress, type ClientAddress } from './client-address.js';
 import { NotFound } from '../lib/errors.js';
 import { newRequestId } from '../lib/request-id.js';
-import { createErrorRenderer } from './errors.js';
+import { createClientErrorHandler, createErrorRenderer } from './errors.js';
 import { checkBodyText, decodeUtf8 } from './text-input.js';
 import { installValidators } from './validation.js';
 
@@ -24,6 +24,7 @@ export function createServer(
   serverFactory?: ServerFactory,
   client: ClientAddress = clientAddress(config.trustProxy),
 ): FastifyInstance {
+  const renderError = createErrorRenderer(config.publicUrl);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -34,13 +35,18 @@ export function createServer(
     genReqId: newRequestId,
     ...(serverFactory ? { serverFactory } : {}),
     requestIdHeader: false,
+    // Failures before routing (a malformed address, a path part too long) render like every other one.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({ 'X-Request-Id': request.id, ...SECURITY_HEADERS });
+      renderError(error, request, reply);
+    },
+    clientErrorHandler: createClientErrorHandler(config.publicUrl, SECURITY_HEADERS),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
-  const renderError = createErrorRenderer(config.publicUrl);
   app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
   app.setNotFoundHandler(async () => {
     throw new NotFound('page');

@@ -81,11 +81,15 @@ describeEach(STORES)('resolver ($name)', (store) => {
     expect(recorder.hits).toEqual([]);
   });
 
-  it('keeps JSON for API paths, health and multi-segment paths', async () => {
+  it('keeps JSON for API paths and health; any other unknown path gets the not-found page', async () => {
     expect((await visit('/healthz')).json()).toEqual({ status: 'ok', checks: { database: { status: 'ok' } } });
+    const api = await visit('/api/v1/nothing');
+    expect(api.statusCode).toBe(401);
+    expect(api.json().error.code).toBe('unauthorized');
     const deep = await visit('/a/b');
     expect(deep.statusCode).toBe(404);
-    expect(deep.json().error.code).toBe('not_found');
+    expect(deep.headers['content-type']).toMatch(/^text\/html/);
+    expect(deep.body).toContain('Nothing here');
   });
 
   it('repoints at once, and serves a cache hit without the store', async () => {

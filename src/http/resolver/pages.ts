@@ -19,6 +19,33 @@ function page(title: string, body: string): string {
   );
 }
 
+/** Headers of every page: not cached, not indexed, and nothing but its own inline style may run. */
+export const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+} as const;
+
+const ERROR_PAGES: Record<number, [string, string]> = {
+  400: ['Bad request', 'This address is not valid. Check that it was typed or scanned correctly.'],
+  408: ['Too slow', 'The request took too long to arrive. Please try again.'],
+  413: ['Too large', 'What was sent is too large.'],
+  414: ['Address too long', 'This address is too long to be a short address.'],
+  415: ['Not understood', 'What was sent is in a form this page does not read.'],
+  429: ['Too many requests', 'Please wait a minute and try again.'],
+  431: ['Request too large', 'The request carried too many or too large headers (often cookies).'],
+};
+
+/** The page of a failure outside the API: a generic text per status, never the request's own input. */
+export function errorPage(status: number): string {
+  if (status === 404) return notFoundPage();
+  const [title, text] = ERROR_PAGES[status] ?? [
+    'Something went wrong',
+    'Something went wrong on our side. Please try again later.',
+  ];
+  return page(title, `<h1>${escape(title)}</h1><p>${escape(text)}</p>`);
+}
+
 export const pausedPage = (): string =>
   page(
     'Temporarily paused',

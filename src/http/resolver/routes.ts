@@ -3,7 +3,7 @@ import type { Outcome, Visit } from '../../modules/resolver/resolver.types.js';
 import { GATE_COOKIE, visitOf } from './visit.js';
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
 import type { HttpMetrics } from '../metrics.js';
-import { archivedPage, gatePage, notFoundPage, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
+import { archivedPage, gatePage, notFoundPage, PAGE_HEADERS, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
 
 const FORM_LIMIT = 4096;
 
@@ -19,16 +19,7 @@ function fromRequest(request: FastifyRequest<{ Params: { shortCode: string } }>)
 }
 
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    )
-    .type('text/html; charset=utf-8')
-    .send(body);
+  return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
 }
 
 /** A recorded outcome (a redirect) is answered once its hit is durable. */
