@@ -15,11 +15,76 @@ const query = fc.dictionary(fc.constantFrom('limit', 'offset', 'name', 'days', '
 });
 const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
 
+/** Integers at and past every boundary a store or a number type has, as they would be written in a request. */
+const BOUNDARY_INTEGERS = [
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '9007199254740992',
+  '9223372036854775807',
+  '9223372036854775808',
+  '99999999999999999999',
+  '1e400',
+  '-1e400',
+  '1.5',
+];
+/** Text no store should ever see: controls, U+0000, lone surrogates, and very long strings. */
+const HOSTILE_TEXT = ['\u0000', 'a\u0000b', '\u0007', '\u001b[0m', '\u007f', '\u0085', '\ud800', 'x\udc00', 'x'.repeat(5000), ''];
+/** The same in a query string or path, where percent-encoding can also be malformed or not UTF-8. */
+const HOSTILE_ENCODED = [
+  ...BOUNDARY_INTEGERS,
+  ...HOSTILE_TEXT.filter((t) => t.length < 100).map((t) => encodeURIComponent(t.replace(/[\ud800-\udfff]/g, ''))),
+  '%00',
+  '%ED%A0%80',
+  '%FF',
+  '%C0%80',
+  '%',
+  '%zz',
+  'a'.repeat(300),
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/merge-patch+json',
+];
+
+/** A JSON value written as text, so numbers past what JavaScript holds (1e400) can be sent. */
+const hostileJson = fc.oneof(
+  fc.constantFrom(...BOUNDARY_INTEGERS),
+  fc.constantFrom(...HOSTILE_TEXT).map((t) => JSON.stringify(t)),
+  fc.constantFrom(...HOSTILE_TEXT).map((t) => `[${JSON.stringify(t)}]`),
+  fc.constantFrom(...HOSTILE_TEXT).map((t) => `{${JSON.stringify(t)}:1}`),
+  json.map((v) => JSON.stringify(v)),
+);
+
+/** A body for a route: its own field names (and some others) with hostile values, maybe with invalid UTF-8 inside. */
+const hostileBody = (fields: string[]) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom(...fields, 'x', '\u0000'), hostileJson), { maxLength: 4 }),
+      fc.constantFrom(null, [0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe0, 0xa4]),
+    )
+    .map(([pairs, bad]) => {
+      const text = `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+      if (!bad) return Buffer.from(text);
+      const cut = Math.max(1, text.indexOf('"') + 1);
+      return Buffer.concat([Buffer.from(text.slice(0, cut)), Buffer.from(bad), Buffer.from(text.slice(cut))]);
+    });
+
 /** A 4xx must be the envelope with a known code; nothing may be a 5xx. */
 function check(status: number, body: string) {
   expect(status).toBeLessThan(500);
   if (status >= 400) {
     const parsed = JSON.parse(body);
+    expect(Object.keys(parsed)).toEqual(['error']);
     expect(ERROR_CODES).toContain(parsed.error.code);
     expect(typeof parsed.error.message).toBe('string');
   }
@@ -68,6 +133,34 @@ describeEach(STORES)('fuzzed requests never give a 500 or a non-envelope error (
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('survives boundary integers, control characters, broken text and every content type on every documented route', async () => {
+    expect(routes.some((r) => r.bodyFields.length > 0)).toBe(true);
+    expect(routes.some((r) => r.query.length > 0)).toBe(true);
+    const routeRequest = fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        segment: fc.constantFrom(...HOSTILE_ENCODED, '01900000-0000-7000-8000-000000000000'),
+        query: fc.array(fc.tuple(fc.constantFrom(...route.query, 'x'), fc.constantFrom(...HOSTILE_ENCODED)), { maxLength: 3 }),
+        body: hostileBody(route.bodyFields.length > 0 ? route.bodyFields : ['name']),
+        contentType: fc.constantFrom(...CONTENT_TYPES),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(routeRequest, async ({ route, segment, query, body, contentType }) => {
+        const path = route.template.replace(/\{[^}]+\}/g, () => segment || 'x');
+        const url = `/api/v1${path}?${query.map(([k, v]) => `${k}=${v}`).join('&')}`;
+        const res = await h.request({
+          method: route.method as 'GET',
+          url,
+          token,
+          ...(route.method === 'GET' ? {} : { payload: body, headers: { 'content-type': contentType } }),
+        });
+        check(res.statusCode, res.body);
+      }),
+      { numRuns: 600 },
     );
   });
 
