@@ -8,7 +8,7 @@ export interface RawAnswer {
 
 /**
  * Sends bytes exactly as given (malformed addresses, oversized headers) over a new connection and
- * reads the answer until the server closes it.
+ * reads the answer until the server closes it (every request asks for Connection: close).
  */
 export function rawRequest(port: number, request: string | Buffer): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -27,7 +27,9 @@ export function rawRequest(port: number, request: string | Buffer): Promise<RawA
       }
       resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: split < 0 ? '' : text.slice(split + 4) });
     });
-    socket.end(request);
+    // Written without ending our side: a server closes a half-closed connection before a slow answer.
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.write(request);
   });
 }
 
