@@ -14,8 +14,28 @@ export interface DocumentedRoute {
 
 interface Operation {
   security?: Record<string, string[]>[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: unknown;
   parameters?: { in: string; name: string }[];
+}
+
+type Json = Record<string, unknown>;
+
+/** Follows `$ref`s (`#/components/...`) within the document until a value that is not one. */
+export function dereference(doc: unknown, value: unknown): Json | undefined {
+  let current = value as Json | undefined;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops += 1) {
+    current = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc) as Json | undefined;
+  }
+  return current;
+}
+
+function bodyFields(doc: unknown, requestBody: unknown): string[] {
+  const content = dereference(doc, requestBody)?.content as Record<string, { schema?: unknown }> | undefined;
+  const schema = dereference(doc, content?.['application/json']?.schema);
+  return Object.keys((schema?.properties as Json | undefined) ?? {});
 }
 
 const SAMPLE_ID = '01900000-0000-7000-8000-000000000000';
@@ -35,7 +55,7 @@ export function documentedRoutes(app: FastifyInstance): DocumentedRoute[] {
         scope: scopes[0] ?? null,
         hasBody: op.requestBody !== undefined,
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-        bodyFields: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+        bodyFields: bodyFields(doc, op.requestBody),
       });
     }
   }
