@@ -81,8 +81,11 @@ export const errorBody = (publicUrl: string, code: ErrorCode | 'internal_error',
   error: { code, message, docs: `${publicUrl}/docs/errors#${code}` },
 });
 
-/** Paths whose failures are the JSON envelope: the API and MCP. Everything else is a page. */
-export const isApiPath = (url: string): boolean => /^\/(?:api|mcp)(?:[/?#]|$)/.test(url);
+/**
+ * Paths whose failures are the JSON envelope: the API, MCP and the dashboard's session API (`/app/api`).
+ * Everything else is a page.
+ */
+export const isApiPath = (url: string): boolean => /^\/(?:api|mcp|app\/api)(?:[/?#]|$)/.test(url);
 
 /**
  * Renders every failure: on the API as the spec's envelope, elsewhere (the resolver and its pages) as
