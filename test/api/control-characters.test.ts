@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { MemoryRecorder } from '../support/recorder.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /**
  * Stored and queried text is well-formed Unicode without control characters, on both stores alike:
  * U+0000, other controls, lone surrogates and invalid UTF-8 are a 400 that names the field and stores nothing.
  */
-describe.each(STORES)('control characters and broken text ($name)', (store) => {
+describeEach(STORES)('control characters and broken text ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   const recorder = new MemoryRecorder();

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** Destinations are stored as browsers read them (WHATWG URL serialisation), so what is shown is what is followed. */
-describe.each(STORES)('destination normalisation ($name)', (store) => {
+describeEach(STORES)('destination normalisation ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** Inputs past what a store can hold are refused with 400 before they reach it, on both stores alike. */
-describe.each(STORES)('input bounds ($name)', (store) => {
+describeEach(STORES)('input bounds ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** The API reads JSON bodies only: any other media type is 415 invalid_request, whatever the route. */
-describe.each(STORES)('unsupported media types ($name)', (store) => {
+describeEach(STORES)('unsupported media types ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   beforeAll(async () => {

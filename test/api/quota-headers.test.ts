@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** On a metered plan every answer carries Quota-Limit and Quota-Remaining, refusals included. */
-describe.each(STORES)('quota headers on refusals ($name)', (store) => {
+describeEach(STORES)('quota headers on refusals ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(store);

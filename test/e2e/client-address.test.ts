@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { MemoryRecorder } from '../support/recorder.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 function call(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) {
   return new Promise<{ status: number; location?: string }>((resolve, reject) => {
@@ -22,7 +22,7 @@ function call(port: number, path: string, headers: Record<string, string>, metho
  * whatever a client writes on the left of X-Forwarded-For or X-Forwarded-Host is not believed.
  * The redirect fast path and Fastify read them alike.
  */
-describe.each(STORES)('client address behind proxies ($name)', (store) => {
+describeEach(STORES)('client address behind proxies ($name)', (store) => {
   for (const trust of ['1', '127.0.0.1', 'loopback, 10.0.0.0/8']) {
     describe(`TRUST_PROXY=${trust}`, () => {
       let h: Harness;

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { rawGet, rawRequest, type RawAnswer } from '../support/raw-http.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 function expectEnvelope(answer: RawAnswer, status: number) {
   expect(answer.status).toBe(status);
@@ -27,7 +27,7 @@ function expectPage(answer: RawAnswer, status: number) {
  * Failures Fastify and Node raise before any route runs answer like every other failure: the
  * envelope on /api/v1, the resolver's HTML page elsewhere.
  */
-describe.each(STORES)('failures before routing ($name)', (store) => {
+describeEach(STORES)('failures before routing ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   let port: number;

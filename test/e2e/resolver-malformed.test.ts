@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isApiPath } from '../../src/http/errors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { rawGet, rawRequest, type RawAnswer } from '../support/raw-http.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** Path pieces a scanner, a crawler or an attacker sends: broken escapes, dots, controls, very long parts. */
 const SEGMENTS = [
@@ -47,7 +47,7 @@ function expectPageOrRedirect(answer: RawAnswer, method: string, what: string) {
   if (method !== 'HEAD') expect(answer.body, what).toMatch(/^<!doctype html>/);
 }
 
-describe.each(STORES)('the resolver under malformed and over-long input ($name)', (store) => {
+describeEach(STORES)('the resolver under malformed and over-long input ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   let port: number;

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { STORES } from '../support/stores.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 function call(port: number, path: string, method = 'GET', headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
@@ -17,7 +17,7 @@ function call(port: number, path: string, method = 'GET', headers: Record<string
 }
 
 /** Every answer, API and pages, redirects included, tells browsers not to sniff types or send referrers. */
-describe.each(STORES)('security headers ($name)', (store) => {
+describeEach(STORES)('security headers ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
   let port: number;
