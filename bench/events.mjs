@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
+import { transactor } from '../dist/db/transaction.js';
 import { systemClock } from '../dist/lib/clock.js';
 import { EventBatchRepository } from '../dist/modules/events/events.batch.repository.js';
 import { MmdbGeoLocator } from '../dist/modules/events/events.geo.js';
@@ -154,7 +155,7 @@ async function ingest(database, count) {
   const config = loadConfig({});
   const journalDir = mkdtempSync(join(tmpdir(), 'qrelay-bench-journal-'));
   const recorder = new EventRecorder({
-    db: database.db,
+    transactor: transactor(database.db),
     clock: systemClock,
     geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
     salts: new VisitorSalts(new SaltsRepository(database.db), systemClock),

@@ -9,6 +9,7 @@ import { dashboard } from './http/app/index.js';
 import { errorDocsRoutes } from './http/error-docs.js';
 import { clientAddress } from './http/client-address.js';
 import { createGuard } from './http/guard.js';
+import { buildPresenters } from './http/presenters.js';
 import { healthRoutes } from './http/health.js';
 import { mcpRoutes, mcpToken } from './http/mcp/routes.js';
 import { TOOLS } from './http/mcp/tools/index.js';
@@ -43,12 +44,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, config);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);
   const guard = createGuard(services, anonymous);
-  await app.register(apiV1, { prefix: '/api/v1', config, services, guard });
-  await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS });
+  const present = buildPresenters(config);
+  await app.register(apiV1, { prefix: '/api/v1', config, services, guard, present });
+  await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS, present });
   await app.register(healthRoutes, { database: deps.database, redis: deps.redis ?? null });
   await app.register(errorDocsRoutes);
   await app.register(metricsRoutes, { metrics });
-  await app.register(dashboard, { config, services, documentRoutes: deps.documentDashboard ?? false });
+  await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

@@ -1,10 +1,14 @@
 import type { Config } from './config/config.js';
 import { openDatabase, type Database, type OpenOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { transactor } from './db/transaction.js';
 import type { Clock } from './lib/clock.js';
 import { RedisLink } from './lib/redis.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { RollupFolderFigures } from './modules/analytics/folder-figures.js';
 import { ScanHistoryService } from './modules/analytics/scan-history.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
@@ -34,7 +38,8 @@ import { TokensRepository } from './modules/tokens/tokens.repository.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import { WebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { WebhookSender } from './modules/webhooks/webhook.sender.js';
+import { WebhooksRepository, type DeliveryOutbox } from './modules/webhooks/webhooks.repository.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { CodesRepository } from './modules/codes/codes.repository.js';
 import { CodesService } from './modules/codes/codes.service.js';
@@ -87,12 +92,17 @@ export interface Services {
   templates: TemplatesService;
   /** The HitRecorder every surface records through (the serving process calls `start`). */
   recorder: EventRecorder;
+  /** The events store's upkeep (the jobs call it as the system). */
   events: EventsService;
+  /** Reading events and analytics. */
+  analytics: AnalyticsService;
   alerts: AlertsService;
   scanHistory: ScanHistoryService;
   symbols: SymbolsService;
   /** First run: the one-time set-up of the first account. */
   setup: SetupService;
+  /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
+  webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender };
 }
 
 export interface ServiceOptions {
@@ -162,49 +172,81 @@ export function buildServices(
   options: ServiceOptions = {},
 ): Services {
   const { db } = infra.database;
-  const { clock, bus } = infra;
+  const { clock, bus, config } = infra;
+  const tx = transactor(db);
   const saltsRepo = new SaltsRepository(db);
   const alerts = new AlertsService(new AlertsRepository(db), clock);
   const recorder = new EventRecorder({
-    db,
+    transactor: tx,
     clock,
-    geo: new MmdbGeoLocator({ files: infra.config.events.geoipFiles, headers: infra.config.events.geoHeaders }),
+    geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
     salts: new VisitorSalts(saltsRepo, clock),
     batches: new EventBatchRepository(infra.database.bulk, clock),
   });
   const events = new EventsService(new EventsRepository(db), saltsRepo, clock, () => recorder.flush());
-  const webhooks = new WebhooksService(new WebhooksRepository(infra.database), clock, infra.config.webhookAllowPrivate);
+  const accountsRepo = new AccountsRepository(db);
+  const webhooksRepo = new WebhooksRepository(infra.database);
+  const webhooks = new WebhooksService(webhooksRepo, accountsRepo, clock, config.webhookAllowPrivate);
   // In each batch's transaction: alerts raised, and one webhook delivery per subscribed event.
   recorder.onBatch(alerts.onBatch);
   recorder.onBatch((trx, batch) => webhooks.enqueue(trx, batch.map(outgoingEvent)).then(() => undefined));
-  const accountsRepo = new AccountsRepository(db);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);
   const passwordTokensRepo = new PasswordTokensRepository(db);
   const mail = new MailService(new MailRepository(db), infra.mailTransport, clock);
-  const passwords = new PasswordsService(
-    db,
-    usersRepo,
-    accountsRepo,
-    passwordTokensRepo,
-    sessionsRepo,
+  const passwords = new PasswordsService({
+    transactor: tx,
+    users: usersRepo,
+    accounts: accountsRepo,
+    tokens: passwordTokensRepo,
+    sessions: sessionsRepo,
     mail,
-    infra.config.publicUrl,
+    publicUrl: config.publicUrl,
     clock,
-  );
+  });
   const endingsRepo = new EndingsRepository(db);
-  const endings = new EndingsService(db, infra.config.publicUrl, { accounts: accountsRepo, bus, clock });
+  const endings = new EndingsService(tx, config.publicUrl, { accounts: accountsRepo, bus, clock });
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
-  const scannable = new ScannabilityGate(infra.config.publicUrl);
+  const scannable = new ScannabilityGate(config.publicUrl);
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
-  const codes = new CodesService(codesRepo, accountsRepo, endingsRepo, endings, bus, clock, foldersRepo, templates, scannable);
-  const accounts = new AccountsService(db, accountsRepo, usersRepo, clock, bus);
+  const codes = new CodesService({
+    codes: codesRepo,
+    accounts: accountsRepo,
+    endings: endingsRepo,
+    folders: foldersRepo,
+    claims: endings,
+    templates,
+    scannable,
+    transactor: tx,
+    bus,
+    clock,
+  });
+  const folders = new FoldersService(foldersRepo, codesRepo, tx, clock);
+  const analyticsRepo = new AnalyticsRepository(db);
+  const analytics = new AnalyticsService({
+    events: analyticsRepo,
+    folders,
+    codes: codesRepo,
+    folderFigures: new RollupFolderFigures(analyticsRepo, clock),
+    clock,
+  });
+  const accounts = new AccountsService({ transactor: tx, accounts: accountsRepo, users: usersRepo, clock, bus });
   return {
     clock,
     accounts,
-    users: new UsersService(db, usersRepo, accountsRepo, tokensRepo, sessionsRepo, passwordTokensRepo, passwords, mail, clock),
+    users: new UsersService({
+      transactor: tx,
+      users: usersRepo,
+      accounts: accountsRepo,
+      tokens: tokensRepo,
+      sessions: sessionsRepo,
+      passwordTokens: passwordTokensRepo,
+      passwords,
+      mail,
+      clock,
+    }),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
     limits: new LimitsService(infra.counters, clock),
     webhooks,
@@ -212,25 +254,32 @@ export function buildServices(
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,
     codes,
-    links: new LinksService(new LinksRepository(db), accountsRepo, endingsRepo, endings, bus, clock),
-    resolver: new ResolverService(
-      new ResolverRepository(db),
-      accountsRepo,
-      infra.counters,
+    links: new LinksService({
+      links: new LinksRepository(db),
+      accounts: accountsRepo,
+      endings: endingsRepo,
+      claims: endings,
       bus,
-      options.recorder ?? recorder,
       clock,
-      {
-        publicUrl: infra.config.publicUrl,
-      },
-    ),
-    folders: new FoldersService(db, foldersRepo, codesRepo, events, clock),
+    }),
+    resolver: new ResolverService({
+      repo: new ResolverRepository(db),
+      accounts: accountsRepo,
+      counters: infra.counters,
+      bus,
+      recorder: options.recorder ?? recorder,
+      clock,
+      options: { publicUrl: config.publicUrl },
+    }),
+    folders,
     templates,
     recorder,
     events,
+    analytics,
     alerts,
-    scanHistory: new ScanHistoryService(codes, events),
-    symbols: new SymbolsService(codes, codesRepo, infra.config.publicUrl),
+    scanHistory: new ScanHistoryService(codes, analytics, events),
+    symbols: new SymbolsService(codes, codesRepo, config.publicUrl),
+    webhookDelivery: { outbox: webhooksRepo, sender: new WebhookSender(config.webhookAllowPrivate) },
     setup: new SetupService(accountsRepo, accounts, usersRepo),
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/config.js';
 import { AppError } from '../lib/errors.js';
 import { systemClock } from '../lib/clock.js';
+import { buildPresenters } from '../http/presenters.js';
 import { buildServices, openInfrastructure } from '../services.js';
 import { UsageError } from './args.js';
 import { runCommand, runStandalone, USAGE } from './run.js';
@@ -15,8 +16,12 @@ async function main(argv: string[]): Promise<number> {
   let infra;
   try {
     const standalone = await runStandalone(argv);
-    if (!standalone) infra = await openInfrastructure(loadConfig(), { clock: systemClock });
-    const result = standalone ?? (await runCommand(buildServices(infra!), argv));
+    let result = standalone;
+    if (!result) {
+      const config = loadConfig();
+      infra = await openInfrastructure(config, { clock: systemClock });
+      result = await runCommand({ services: buildServices(infra), present: buildPresenters(config) }, argv);
+    }
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { Presenters } from '../http/presenters.js';
 import type { Services } from '../services.js';
 import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
@@ -8,7 +9,13 @@ import { token } from './commands/token.js';
 import { user } from './commands/user.js';
 import { UsageError } from './args.js';
 
-type Command = (services: Services, sub: string | undefined, argv: string[]) => Promise<object>;
+/** What a command works with: the services, and the presenters every surface shares. */
+export interface CliContext {
+  services: Services;
+  present: Presenters;
+}
+
+type Command = (context: CliContext, sub: string | undefined, argv: string[]) => Promise<object>;
 
 const COMMANDS: Record<string, Command> = { account, token, user, mail, code };
 
@@ -39,9 +46,9 @@ export async function runStandalone(argv: string[]): Promise<object | null> {
 }
 
 /** Runs one admin command against the services and returns its result object. */
-export async function runCommand(services: Services, argv: string[]): Promise<object> {
+export async function runCommand(context: CliContext, argv: string[]): Promise<object> {
   const [name, sub, ...rest] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(name ? `unknown command "${name}"` : 'a command is required');
-  return command(services, sub, rest);
+  return command(context, sub, rest);
 }

@@ -51,3 +51,6 @@ export const Pagination = {
 
 export const DateTime = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The `:id` of every resource path: any string up to 64 characters (one that is no id is a 404). */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { WebhookSender } from '../modules/webhooks/webhook.sender.js';
-import { WebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
 import type { Infrastructure, Services } from '../services.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
 import { eventJobs } from './events.jobs.js';
@@ -31,8 +29,8 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
     timer.unref();
     return timer;
   });
-  const sender = new WebhookSender(infra.config.webhookAllowPrivate);
-  const webhookDelivery = new WebhookDeliveryJob(new WebhooksRepository(infra.database), sender, infra.clock, log);
+  const { outbox, sender } = services.webhookDelivery;
+  const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.clock, log);
   webhookDelivery.start();
   return {
     webhookDelivery,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
-import type { WebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
+import type { DeliveryOutbox } from '../modules/webhooks/webhooks.repository.js';
 import { RETRY_DELAYS_MS, type Delivery, type Webhook } from '../modules/webhooks/webhooks.types.js';
 
 export interface DeliveryJobOptions {
@@ -30,7 +30,7 @@ export class WebhookDeliveryJob {
   private wakeUp: (() => void) | null = null;
 
   constructor(
-    private readonly repo: WebhooksRepository,
+    private readonly repo: DeliveryOutbox,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,

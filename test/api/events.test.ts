@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -121,7 +122,7 @@ describeEach(STORES)('GET /alerts ($name)', (store) => {
     const { account, token } = await h.factory.tenant();
     const other = await h.factory.tenant();
     const codeId = newId();
-    const rule = await h.services.alerts.createRule({ accountId: account.id, codeId, kind: 'first_scan' });
+    const rule = await h.services.alerts.createRule(actorIn(account.id), { codeId, kind: 'first_scan' });
     await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId })]);
     const res = await h.request({ method: 'GET', url: '/api/v1/alerts', token });
     expect(res.statusCode).toBe(200);

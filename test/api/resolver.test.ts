@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
+import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { MemoryRecorder } from '../support/recorder.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -64,13 +65,13 @@ describeEach(STORES)('resolver ($name)', (store) => {
 
   it('answers paused with a 200 page, archived with 410, unknown with 404; none redirect or record', async () => {
     const code = await h.factory.code(t.account.id);
-    await h.services.codes.update(t.account.id, code.id, { status: 'paused' });
+    await h.services.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
     const paused = await visit(`/${code.shortCode}`);
     expect(paused.statusCode).toBe(200);
     expect(paused.headers.location).toBeUndefined();
     expect(paused.headers['content-type']).toContain('text/html');
     expect(paused.body).toContain('temporarily paused');
-    await h.services.codes.archive(t.account.id, code.id);
+    await h.services.codes.archive(actorIn(t.account.id), code.id);
     const archived = await visit(`/${code.shortCode}`);
     expect(archived.statusCode).toBe(410);
     expect(archived.body).toContain('no longer active');
@@ -95,7 +96,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
   it('repoints at once, and serves a cache hit without the store', async () => {
     const code = await h.factory.code(t.account.id, { url: 'https://example.com/old' });
     expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/old');
-    await h.services.codes.update(t.account.id, code.id, { url: 'https://example.com/new' });
+    await h.services.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/new' });
     expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/new');
     // Changed behind the service's back: the cached answer stands until the bus says otherwise.
     await sql`update codes set destination = 'https://example.com/sneaky' where id = ${code.id}`.execute(h.infra.database.db);
@@ -200,7 +201,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
     expect(again.statusCode).toBe(302);
     expect((await visit(`/${code.shortCode}`, { cookie: 'qrelay_gate=1.forged' })).statusCode).toBe(200);
     // A new password closes every open pass.
-    await h.services.codes.update(t.account.id, code.id, { gate: { password: 'another one' } });
+    await h.services.codes.update(actorIn(t.account.id), code.id, { gate: { password: 'another one' } });
     expect((await visit(`/${code.shortCode}`, { cookie })).statusCode).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -61,7 +62,7 @@ describeEach(STORES)('destinations on the service own short host ($name)', (stor
       payload: { url: `https://go-${store.name}.example.test/${code.shortCode}` },
     });
     expect(link.statusCode).toBe(400);
-    expect((await h.services.codes.get(first.account.id, code.id)).destination).toBe('https://example.com/start');
+    expect((await h.services.codes.get(ownerOf(first), code.id)).destination).toBe('https://example.com/start');
     expect((await patch(`https://go-${store.name}.example.test/docs/page`)).statusCode).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOf } from '../support/actors.js';
 import { Browser, PASSWORD, setCookies } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -84,7 +85,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
       headers: { 'x-csrf-token': stranger.csrfToken },
     });
     expect(foreignToken.statusCode).toBe(403);
-    expect(await h.services.codes.list(tenant.account.id, { limit: 10, offset: 0 })).toHaveLength(0);
+    expect(await h.services.codes.list(ownerOf(tenant), { limit: 10, offset: 0 })).toHaveLength(0);
     const fresh = new Browser(h);
     const signIn = await fresh.request({
       method: 'POST',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EndingRef } from '../../src/modules/resolver/invalidation-bus.js';
 import type { Tenant } from '../support/factory.js';
+import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness, type Peer } from '../support/harness.js';
 import { describeEach, STORES, withRedis } from '../support/stores.js';
 
@@ -56,11 +57,11 @@ describeEach(STORES)('resolver over a real port ($name)', (store) => {
     const head = await call(port, `/${code.shortCode}`, { host: domain, method: 'HEAD' });
     expect(head.status).toBe(302);
     expect((await call(port, `/${code.shortCode}`, { host })).status).toBe(404);
-    await h.services.codes.update(t.account.id, code.id, { status: 'paused' });
+    await h.services.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
     const paused = await call(port, `/${code.shortCode}`, { host: domain });
     expect(paused.status).toBe(200);
     expect(paused.body).toContain('temporarily paused');
-    await h.services.codes.archive(t.account.id, code.id);
+    await h.services.codes.archive(actorIn(t.account.id), code.id);
     const archived = await call(port, `/${code.shortCode}`, { host: domain });
     expect(archived.status).toBe(410);
     expect((await call(port, '/nothing-here', { host: domain })).status).toBe(404);
@@ -114,7 +115,7 @@ describeEach(withRedis(STORES))('cache invalidation across instances over Redis 
     const onPeer = () => peer.app.inject({ method: 'GET', url: `/${code.shortCode}`, headers: { host: 'qrelay.test' } });
     expect((await onPeer()).headers.location).toBe('https://example.com/before');
     const heard = new Promise<EndingRef | null>((resolve) => peer.infra.bus.subscribe(resolve));
-    await h.services.codes.update(t.account.id, code.id, { url: 'https://example.com/after' });
+    await h.services.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/after' });
     expect(await heard).toEqual({ domain: '', shortCode: code.shortCode });
     expect((await onPeer()).headers.location).toBe('https://example.com/after');
   });

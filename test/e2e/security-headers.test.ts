@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -32,7 +33,7 @@ describeEach(STORES)('security headers ($name)', (store) => {
   it('are on redirects, pages, API answers and refusals', async () => {
     const live = await h.factory.code(t.account.id);
     const paused = await h.factory.code(t.account.id);
-    await h.services.codes.update(t.account.id, paused.id, { status: 'paused' });
+    await h.services.codes.update(ownerOf(t), paused.id, { status: 'paused' });
     const auth = { authorization: `Bearer ${t.token}` };
     const answers = [
       [`/${live.shortCode}`, 'GET', {}, 302],

@@ -1,8 +1,11 @@
+import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
+import { RollupFolderFigures } from '../../src/modules/analytics/folder-figures.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
 import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -23,7 +26,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     await recordAll(h, [hit(h, { accountId, targetId: codeId, placement: 'a' })]);
     h.clock.set(now);
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId, userAgent: DESKTOP })]);
-    const a = await h.services.events.codeAnalytics({ accountId, codeId, days: 5 });
+    const a = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 5 });
     expect(a.daily.map((d) => d.scans)).toEqual([0, 0, 1, 0, 2]);
     expect(a.daily.at(-1)!.date).toBe(new Date(now).toISOString().slice(0, 10));
     expect(a.totals).toEqual({ scans: 3, uniqueVisitors: 3, excluded: 0 });
@@ -35,29 +38,31 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       { value: 'mobile', count: 2 },
       { value: 'desktop', count: 1 },
     ]);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId })).daily).toHaveLength(30);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 1 })).totals.scans).toBe(2);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 3650 })).daily).toHaveLength(3650);
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId })).daily).toHaveLength(30);
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals.scans).toBe(2);
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3650 })).daily).toHaveLength(3650);
     for (const days of [0, 3651, 1.5, -1]) {
-      await expect(h.services.events.codeAnalytics({ accountId, codeId, days })).rejects.toBeInstanceOf(InvalidRequest);
+      await expect(h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days })).rejects.toBeInstanceOf(
+        InvalidRequest,
+      );
     }
     for (const days of [0, 366]) {
-      await expect(h.services.events.folderAnalytics({ accountId, codeIds: [codeId], days })).rejects.toBeInstanceOf(
+      await expect(h.services.analytics.folderAnalytics(actorIn(accountId), newId(), days)).rejects.toBeInstanceOf(
         InvalidRequest,
       );
     }
     for (const limit of [0, 101]) {
-      await expect(h.services.events.list({ accountId, limit })).rejects.toBeInstanceOf(InvalidRequest);
+      await expect(h.services.analytics.list(actorIn(accountId), { limit })).rejects.toBeInstanceOf(InvalidRequest);
     }
     const other = await tenant();
-    expect((await h.services.events.codeAnalytics({ accountId: other, codeId, days: 5 })).totals.scans).toBe(0);
+    expect((await h.services.analytics.codeAnalytics(actorIn(other), { codeId, days: 5 })).totals.scans).toBe(0);
 
     // A window of months, none of them compacted yet, reads them from the daily rollup (compacted ones:
     // compaction.test.ts).
     h.clock.set(now - 40 * DAY_MS);
     await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP, placement: 'a' })]);
     h.clock.set(now);
-    const long = await h.services.events.codeAnalytics({ accountId, codeId, days: 400 });
+    const long = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 400 });
     expect(long.totals.scans).toBe(4);
     expect(long.devices).toEqual([
       { value: 'desktop', count: 2 },
@@ -67,7 +72,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       { value: null, count: 2 },
       { value: 'a', count: 2 },
     ]);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 30 })).devices).toEqual(a.devices);
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 })).devices).toEqual(a.devices);
   });
 
   it('sums a folder per code, and its uniques as the sum of daily uniques', async () => {
@@ -78,7 +83,8 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       hit(h, { accountId, targetId: c1 }),
       hit(h, { accountId, targetId: c2 }),
     ]);
-    const folder = await h.services.events.folderAnalytics({ accountId, codeIds: [c1, c2, c3], days: 7 });
+    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db), h.clock);
+    const folder = await figures.folderAnalytics({ accountId, codeIds: [c1, c2, c3], days: 7 });
     expect(folder).toMatchObject({
       days: 7,
       scans: 3,
@@ -95,58 +101,60 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     const accountId = await tenant();
     const codeId = newId();
     const kept = newId();
-    await h.services.alerts.createRule({ accountId, codeId, kind: 'first_scan' });
+    await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
     await recordAll(h, [
       ...Array.from({ length: 4 }, () => hit(h, { accountId, targetId: codeId })),
       hit(h, { accountId, targetId: codeId, method: 'HEAD' }),
       hit(h, { accountId, targetId: kept }),
     ]);
-    expect((await h.services.alerts.list({ accountId })).alerts).toHaveLength(1);
+    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
     // One more scan still waiting in the buffer is cleared too.
     h.services.recorder.record(hit(h, { accountId, targetId: codeId }));
     expect(await h.services.events.clearTarget({ accountId: await tenant(), targetId: codeId })).toEqual({ removed: 0 });
     expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 5 });
     expect((await h.services.events.totals([codeId, kept])).get(codeId)).toBe(0);
     expect((await h.services.events.totals([kept])).get(kept)).toBe(1);
-    const a = await h.services.events.codeAnalytics({ accountId, codeId, days: 30 });
+    const a = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 });
     expect(a.totals).toEqual({ scans: 0, uniqueVisitors: 0, excluded: 0 });
     expect(a.countries).toEqual([]);
-    expect((await h.services.alerts.list({ accountId })).alerts).toEqual([]);
-    expect((await h.services.events.list({ accountId, codeId })).events).toEqual([]);
+    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toEqual([]);
+    expect((await h.services.analytics.list(actorIn(accountId), { codeId })).events).toEqual([]);
     expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 0 });
     // History starts again: the same visitor is new, and the first-scan rule fires again.
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 1 })).totals).toEqual({
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals).toEqual({
       scans: 1,
       uniqueVisitors: 1,
       excluded: 0,
     });
-    expect((await h.services.alerts.list({ accountId })).alerts).toHaveLength(1);
+    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
   });
 
   it('raises a first-scan alert once and a daily alert when a day passes its threshold', async () => {
     const accountId = await tenant();
     const codeId = newId();
-    const first = await h.services.alerts.createRule({ accountId, codeId, kind: 'first_scan' });
-    const busy = await h.services.alerts.createRule({ accountId, codeId, kind: 'daily_scans_above', threshold: 2 });
-    await expect(h.services.alerts.createRule({ accountId, codeId, kind: 'daily_scans_above' })).rejects.toBeInstanceOf(
+    const first = await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
+    const busy = await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'daily_scans_above', threshold: 2 });
+    await expect(h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'daily_scans_above' })).rejects.toBeInstanceOf(
       InvalidRequest,
     );
-    await expect(h.services.alerts.createRule({ accountId, codeId, kind: 'sometimes' })).rejects.toBeInstanceOf(InvalidRequest);
+    await expect(h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'sometimes' })).rejects.toBeInstanceOf(
+      InvalidRequest,
+    );
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId })]);
-    let { alerts } = await h.services.alerts.list({ accountId });
+    let { alerts } = await h.services.alerts.list(actorIn(accountId));
     expect(alerts.map((a) => [a.ruleId, a.kind, a.date, a.scans])).toEqual([[first.id, 'first_scan', null, 2]]);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    ({ alerts } = await h.services.alerts.list({ accountId }));
+    ({ alerts } = await h.services.alerts.list(actorIn(accountId)));
     const today = new Date(h.clock.now()).toISOString().slice(0, 10);
     expect(alerts.map((a) => [a.ruleId, a.kind, a.date, a.scans])).toEqual([
       [busy.id, 'daily_scans_above', today, 3],
       [first.id, 'first_scan', null, 2],
     ]);
-    expect((await h.services.alerts.list({ accountId: await tenant() })).alerts).toEqual([]);
-    await h.services.alerts.deleteRule(accountId, busy.id);
-    expect((await h.services.alerts.list({ accountId })).alerts).toHaveLength(1);
+    expect((await h.services.alerts.list(actorIn(await tenant()))).alerts).toEqual([]);
+    await h.services.alerts.deleteRule(actorIn(accountId), busy.id);
+    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
   });
 
   it('deletes raw events past the retention in chunks and keeps the analytics', async () => {
@@ -162,8 +170,8 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
     const removed = await h.services.events.purgeOlderThan(30, 3);
     expect(removed).toBeGreaterThanOrEqual(7);
-    expect((await h.services.events.list({ accountId, codeId })).events).toHaveLength(1);
-    expect((await h.services.events.codeAnalytics({ accountId, codeId, days: 60 })).totals.scans).toBe(8);
+    expect((await h.services.analytics.list(actorIn(accountId), { codeId })).events).toHaveLength(1);
+    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 60 })).totals.scans).toBe(8);
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(8);
   });
 });

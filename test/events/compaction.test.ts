@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js';
 import { newId } from '../../src/lib/ids.js';
-import type { CodeAnalytics } from '../../src/modules/events/events.service.js';
+import type { CodeAnalytics } from '../../src/modules/analytics/analytics.types.js';
 import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -63,7 +64,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     (await db().selectFrom('rollup_months').select('month').orderBy('month').execute()).map((r) => Number(r.month));
 
   const analytics = (accountId: string, codeId: string, days: number) =>
-    h.services.events.codeAnalytics({ accountId, codeId, days });
+    h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days });
 
   const breakdowns = (a: CodeAnalytics) => ({
     countries: a.countries,

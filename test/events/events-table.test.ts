@@ -1,3 +1,4 @@
+import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
@@ -49,9 +50,10 @@ describeEach(STORES)('the events table across upgrades ($name)', (store) => {
       }
 
       const repo = new EventsRepository(database.db);
-      const scans = await repo.page({ accountId: account, codeId: code, limit: 10 });
+      const reads = new AnalyticsRepository(database.db);
+      const scans = await reads.page({ accountId: account, codeId: code, limit: 10 });
       expect(scans.map((e) => e.occurredAt)).toEqual([T0, T0 - 2 * DAY, T0 - 41 * DAY]);
-      const newest = await repo.page({ accountId: account, limit: 2 });
+      const newest = await reads.page({ accountId: account, limit: 2 });
       expect(newest.map((e) => e.occurredAt)).toEqual([T0, T0 - DAY]);
 
       // Retention: the events older than 30 days go, found by their ids, a chunk at a time.

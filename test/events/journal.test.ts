@@ -1,3 +1,4 @@
+import { transactor } from '../../src/db/transaction.js';
 import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
 import { EventRecorder } from '../../src/modules/events/events.recorder.js';
 import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { hit } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -27,7 +29,7 @@ describeEach(STORES)('the event journal ($name)', (store) => {
   const recorder = () =>
     new EventRecorder(
       {
-        db: h.infra.database.db,
+        transactor: transactor(h.infra.database.db),
         clock: h.clock,
         geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
         salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
@@ -74,7 +76,7 @@ describeEach(STORES)('the event journal ($name)', (store) => {
     await again.close();
     expect(await stored(account.id)).toEqual(ids);
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
-    const analytics = await h.services.events.codeAnalytics({ accountId: account.id, codeId, days: 1 });
+    const analytics = await h.services.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1, excluded: 0 });
   });
 

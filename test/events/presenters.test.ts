@@ -5,6 +5,7 @@ import { presentClearScans, presentCodeAnalytics } from '../../src/http/api/v1/a
 import { ClearScansResponse, CodeAnalyticsResponse } from '../../src/http/api/v1/analytics/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { hit, recordAll } from '../support/hits.js';
 import { sqliteStore } from '../support/stores.js';
 
@@ -23,7 +24,7 @@ describe('analytics presenters', () => {
     const { account } = await h.factory.tenant();
     const codeId = newId();
     await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId, clientAddress: '81.2.69.142', placement: 'x' })]);
-    const code = await h.services.events.codeAnalytics({ accountId: account.id, codeId, days: 3 });
+    const code = await h.services.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 3 });
     const checks: [object, unknown][] = [
       [CodeAnalyticsResponse, { data: presentCodeAnalytics(codeId, code) }],
       [ClearScansResponse, { data: presentClearScans(codeId, 3) }],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, IPAD, IPHONE, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -57,7 +58,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: codeId, clientAddress: '81.2.69.142', placement: 'poster-3' }),
       hit(h, { accountId, targetId: linkId, kind: 'link', userAgent: DESKTOP, clientAddress: '2001:4860:4860::8888' }),
     ]);
-    const { events } = await h.services.events.list({ accountId });
+    const { events } = await h.services.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({
       type: 'scan',
@@ -90,7 +91,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
         hit(cdn, { accountId: account.id, targetId: newId(), headers: { 'cf-ipcountry': 'XX' } }),
         hit(cdn, { accountId: account.id, targetId: newId(), userAgent: IPAD }),
       ]);
-      const { events } = await cdn.services.events.list({ accountId: account.id });
+      const { events } = await cdn.services.analytics.list(actorIn(account.id));
       expect(events.map((e) => [e.country, e.device])).toEqual([
         [null, 'tablet'],
         [null, 'mobile'],
@@ -112,17 +113,17 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: other, method: 'head', kind: 'link' }),
       hit(h, { accountId, targetId: codeId }),
     ]);
-    const { events } = await h.services.events.list({ accountId });
+    const { events } = await h.services.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(1);
-    const analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 1 });
+    const analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 1, uniqueVisitors: 1, excluded: BOTS.length + 2 });
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(1);
     const today = new Date(h.clock.now()).toISOString().slice(0, 10);
-    expect(await h.services.events.excluded({ accountId, targetId: codeId, days: 1 })).toEqual({
+    expect(await h.services.analytics.excluded(actorIn(accountId), { targetId: codeId, days: 1 })).toEqual({
       total: BOTS.length + 2,
       daily: [{ date: today, excluded: BOTS.length + 2 }],
     });
-    expect((await h.services.events.excluded({ accountId, days: 2 })).total).toBe(BOTS.length + 3);
+    expect((await h.services.analytics.excluded(actorIn(accountId), { days: 2 })).total).toBe(BOTS.length + 3);
   });
 
   it('stores no client address anywhere: no column of any table, no byte of the database file', async () => {
@@ -170,7 +171,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: codeId, clientAddress: '198.51.100.8' }),
       hit(h, { accountId, targetId: codeId, userAgent: DESKTOP }),
     ]);
-    let analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 1 });
+    let analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 4, uniqueVisitors: 3, excluded: 0 });
 
     h.clock.advance(DAY_MS);
@@ -181,7 +182,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
     expect(await db.selectFrom('daily_visitors').select('day').where('day', '=', day1Number).execute()).toEqual([]);
 
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId })]);
-    analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 2 });
+    analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 2 });
     expect(analytics.totals).toEqual({ scans: 6, uniqueVisitors: 4, excluded: 0 });
     expect(analytics.daily.map((d) => d.uniqueVisitors)).toEqual([3, 1]);
     const salts = await db.selectFrom('visitor_salts').select('day').execute();
@@ -215,7 +216,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
     const db = h.infra.database.db;
     for (const codeId of codes) {
       const raw = await db.selectFrom('events').selectAll().where('code_id', '=', codeId).execute();
-      const analytics = await h.services.events.codeAnalytics({ accountId, codeId, days: 7 });
+      const analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 7 });
       expect(analytics.totals.scans).toBe(raw.length);
       expect((await h.services.events.totals([codeId])).get(codeId)).toBe(raw.length);
       const perDay = new Map<string, number>();
@@ -253,9 +254,9 @@ describeEach(STORES)('event recording ($name)', (store) => {
     });
     h.services.recorder.record(hit(h, { accountId, targetId: codeId }));
     await expect(h.services.recorder.flush()).rejects.toThrow('outbox unavailable');
-    expect(await h.services.events.list({ accountId })).toMatchObject({ events: [] });
+    expect(await h.services.analytics.list(actorIn(accountId))).toMatchObject({ events: [] });
     await h.services.recorder.flush();
-    const { events } = await h.services.events.list({ accountId });
+    const { events } = await h.services.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(1);
     expect(seen).toEqual([events[0]!.id]);
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(1);

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
-import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/modules/folders/folders.analytics.js';
+import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
+import { AnalyticsService } from '../../src/modules/analytics/analytics.service.js';
+import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/modules/analytics/folder-analytics.js';
+import { transactor } from '../../src/db/transaction.js';
 import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
 import { FoldersService } from '../../src/modules/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
+import { actorIn } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';
-
-/** A source with no events: every figure is zero. */
-const noFolderAnalytics: FolderAnalyticsSource = {
-  async folderAnalytics({ codeIds }) {
-    return { scans: 0, uniqueVisitors: 0, codes: codeIds.map((codeId) => ({ codeId, scans: 0, uniqueVisitors: 0 })) };
-  },
-};
 
 describeEach(STORES)('folders service ($name)', (store) => {
   let h: Harness;
@@ -23,18 +20,24 @@ describeEach(STORES)('folders service ($name)', (store) => {
   });
   afterAll(() => h.close());
 
-  /** The folders service as buildServices makes it, with `source` in place of the zero source. */
+  /** The analytics service as buildServices makes it, with `source` in place of the rollups. */
   const withSource = (source: FolderAnalyticsSource) => {
     const { db } = h.infra.database;
-    return new FoldersService(db, new FoldersRepository(db), new CodesRepository(db), source, h.clock);
+    return new AnalyticsService({
+      events: new AnalyticsRepository(db),
+      folders: h.services.folders,
+      codes: new CodesRepository(db),
+      folderFigures: source,
+      clock: h.clock,
+    });
   };
 
   it("asks the source for exactly the folder's codes and window, and fills in codes it leaves out", async () => {
-    const folder = await h.services.folders.create(t.account.id, { name: 'Campaign' });
+    const folder = await h.services.folders.create(actorIn(t.account.id), { name: 'Campaign' });
     const quiet = await h.factory.code(t.account.id, { name: 'Quiet', folderId: folder.id });
     const busy = await h.factory.code(t.account.id, { name: 'Busy', folderId: folder.id });
     const archived = await h.factory.code(t.account.id, { name: 'Archived', folderId: folder.id });
-    await h.services.codes.archive(t.account.id, archived.id);
+    await h.services.codes.archive(actorIn(t.account.id), archived.id);
     await h.factory.code(t.account.id, { name: 'Elsewhere' });
     const asked: FolderAnalyticsQuery[] = [];
     const service = withSource({
@@ -50,7 +53,7 @@ describeEach(STORES)('folders service ($name)', (store) => {
         };
       },
     });
-    const figures = await service.analytics(t.account.id, folder.id, 7);
+    const figures = await service.folderAnalytics(actorIn(t.account.id), folder.id, 7);
     expect(asked).toEqual([{ accountId: t.account.id, codeIds: expect.any(Array), days: 7 }]);
     expect([...asked[0]!.codeIds].sort()).toEqual([quiet.id, busy.id, archived.id].sort());
     expect(figures).toEqual({
@@ -67,16 +70,16 @@ describeEach(STORES)('folders service ($name)', (store) => {
 
   it("never asks the source about another account's folder or a window out of bounds", async () => {
     const other = await h.factory.tenant();
-    const theirs = await h.services.folders.create(other.account.id, { name: 'Theirs' });
-    const mine = await h.services.folders.create(t.account.id, { name: 'Mine' });
+    const theirs = await h.services.folders.create(actorIn(other.account.id), { name: 'Theirs' });
+    const mine = await h.services.folders.create(actorIn(t.account.id), { name: 'Mine' });
     const service = withSource({
       folderAnalytics: () => {
         throw new Error('the source must not be asked');
       },
     });
-    await expect(service.analytics(t.account.id, theirs.id, 30)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.folderAnalytics(actorIn(t.account.id), theirs.id, 30)).rejects.toMatchObject({ code: 'not_found' });
     for (const days of [0, 366, 2.5]) {
-      await expect(service.analytics(t.account.id, mine.id, days)).rejects.toMatchObject({
+      await expect(service.folderAnalytics(actorIn(t.account.id), mine.id, days)).rejects.toMatchObject({
         code: 'invalid_request',
         field: 'days',
       });
@@ -84,7 +87,7 @@ describeEach(STORES)('folders service ($name)', (store) => {
   });
 
   it('deletes a folder in one transaction: a failure part-way leaves its codes in it', async () => {
-    const folder = await h.services.folders.create(t.account.id, { name: 'Sturdy' });
+    const folder = await h.services.folders.create(actorIn(t.account.id), { name: 'Sturdy' });
     const code = await h.factory.code(t.account.id, { folderId: folder.id });
     const { db } = h.infra.database;
     const failing = new (class extends FoldersRepository {
@@ -92,9 +95,9 @@ describeEach(STORES)('folders service ($name)', (store) => {
         throw new Error('the store went away');
       }
     })(db);
-    const service = new FoldersService(db, failing, new CodesRepository(db), noFolderAnalytics, h.clock);
-    await expect(service.delete(t.account.id, folder.id)).rejects.toThrow('the store went away');
-    expect((await h.services.codes.get(t.account.id, code.id)).folderId).toBe(folder.id);
-    expect((await h.services.folders.get(t.account.id, folder.id)).codeCount).toBe(1);
+    const service = new FoldersService(failing, new CodesRepository(db), transactor(db), h.clock);
+    await expect(service.delete(actorIn(t.account.id), folder.id)).rejects.toThrow('the store went away');
+    expect((await h.services.codes.get(actorIn(t.account.id), code.id)).folderId).toBe(folder.id);
+    expect((await h.services.folders.get(actorIn(t.account.id), folder.id)).codeCount).toBe(1);
   });
 });

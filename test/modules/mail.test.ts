@@ -1,3 +1,4 @@
+import { transactor } from '../../src/db/transaction.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { MailRepository } from '../../src/modules/mail/mail.repository.js';
@@ -87,8 +88,8 @@ describeEach(STORES)('mail outbox ($name)', (store) => {
   it('writes nothing when the surrounding transaction fails', async () => {
     const mail = withTransport(null);
     await expect(
-      h.infra.database.db.transaction().execute(async (trx) => {
-        await mail.enqueue(message('rolled-back@example.com'), trx);
+      transactor(h.infra.database.db).run(async (tx) => {
+        await mail.enqueue(message('rolled-back@example.com'), tx);
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

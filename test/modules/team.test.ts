@@ -1,3 +1,4 @@
+import { buildPresenters } from '../../src/http/presenters.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
 import type { Actor } from '../../src/modules/team/roles.policy.js';
@@ -77,7 +78,7 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
   });
 
   it('invites through the CLI too, and lists the outbox with `mail list`', async () => {
-    const created = (await runCommand(h.services, [
+    const created = (await runCommand({ services: h.services, present: buildPresenters(h.config) }, [
       'user',
       'create',
       '--account',
@@ -90,7 +91,12 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
       user: { id: string; role: string };
     };
     expect(created.user.role).toBe('admin');
-    const listed = (await runCommand(h.services, ['mail', 'list', '--to', 'CLI@example.com'])) as {
+    const listed = (await runCommand({ services: h.services, present: buildPresenters(h.config) }, [
+      'mail',
+      'list',
+      '--to',
+      'CLI@example.com',
+    ])) as {
       mail: Record<string, unknown>[];
     };
     expect(listed.mail).toEqual([

@@ -5,6 +5,7 @@ import type { CreateAccountInput } from '../../src/modules/accounts/accounts.ser
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import type { User } from '../../src/modules/users/users.types.js';
 import type { Services } from '../../src/services.js';
+import { actorIn } from './actors.js';
 
 let sequence = 0;
 
@@ -62,7 +63,7 @@ export class Factory {
 
   async code(accountId: string, overrides: Partial<CreateCodeInput> = {}) {
     sequence += 1;
-    return this.services.codes.create(accountId, {
+    return this.services.codes.create(actorIn(accountId), {
       name: `Code ${sequence}`,
       url: `https://example.com/c/${sequence}`,
       ...overrides,
@@ -71,6 +72,6 @@ export class Factory {
 
   async link(accountId: string, overrides: Partial<CreateLinkInput> = {}) {
     sequence += 1;
-    return this.services.links.create(accountId, { url: `https://example.com/l/${sequence}`, ...overrides });
+    return this.services.links.create(actorIn(accountId), { url: `https://example.com/l/${sequence}`, ...overrides });
   }
 }

@@ -1,3 +1,4 @@
+import { transactor } from '../../src/db/transaction.js';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
@@ -50,7 +51,7 @@ describeEach(STORES)('webhooks ($name)', (store) => {
   });
   const publish = async (events: OutgoingEvent[]) => {
     for (const e of events) e.data.id = e.id;
-    return h.infra.database.db.transaction().execute((trx) => h.services.webhooks.enqueue(trx, events));
+    return transactor(h.infra.database.db).run((tx) => h.services.webhooks.enqueue(tx, events));
   };
   const subscribe = async (token: string, body: object) => {
     const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: body });

@@ -1,7 +1,7 @@
-import type { Services } from '../../services.js';
+import type { CliContext } from '../run.js';
 import { optional, optionalInteger, parse, required, single, UsageError } from '../args.js';
 
-export async function account(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+export async function account({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'create': {
       const { values } = parse(argv, {

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { IMAGE_FORMATS, type ImageFormat } from '../../modules/symbols/symbols.types.js';
-import type { Services } from '../../services.js';
+import type { CliContext } from '../run.js';
 import { optional, optionalInteger, parse, required, UsageError } from '../args.js';
 
 /** Codes as the operator sees them: any account's. */
-export async function code(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+export async function code({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'image': {
       const { values, positionals } = parse(argv, { format: 'string', size: 'string', out: 'string' });

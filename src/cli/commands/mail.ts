@@ -1,9 +1,9 @@
 import { iso, isoOrNull } from '../../lib/clock.js';
-import type { Services } from '../../services.js';
+import type { CliContext } from '../run.js';
 import { optional, optionalInteger, parse, UsageError } from '../args.js';
 
 /** The mail outbox: what qrelay has sent or, without SMTP_URL, holds for the operator to pass on. */
-export async function mail(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+export async function mail({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'list': {
       const { values } = parse(argv, { limit: 'string', to: 'string' });

@@ -1,8 +1,8 @@
 import { isoOrNull } from '../../lib/clock.js';
-import type { Services } from '../../services.js';
+import type { CliContext } from '../run.js';
 import { optional, optionalTime, parse, required, single, UsageError } from '../args.js';
 
-export async function token(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+export async function token({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'create': {
       const { values } = parse(argv, {

@@ -1,8 +1,8 @@
 import { iso } from '../../lib/clock.js';
-import type { Services } from '../../services.js';
+import type { CliContext } from '../run.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
-export async function user(services: Services, sub: string | undefined, argv: string[]): Promise<object> {
+export async function user({ services, present }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
   switch (sub) {
     case 'create': {
       const { values } = parse(argv, { account: 'string', email: 'string', role: 'string', name: 'string' });
@@ -12,16 +12,7 @@ export async function user(services: Services, sub: string | undefined, argv: st
         role: required(values, 'role'),
         name: optional(values, 'name'),
       });
-      return {
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          role: user.role,
-          status: user.status,
-          createdAt: iso(user.createdAt),
-        },
-      };
+      return { user: present.user(user) };
     }
     case 'password-link': {
       const { values } = parse(argv, { email: 'string', account: 'string' });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { NotFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
+import type { Presenters } from '../presenters.js';
 import { RESOURCES } from '../api/v1/index.js';
 import { Csrf } from './csrf.js';
 import { createSessionGuard } from './session.guard.js';
@@ -14,6 +15,8 @@ import { tokensRoutes } from './tokens.routes.js';
 export interface DashboardOptions {
   config: Config;
   services: Services;
+  /** The presenters every surface shares. */
+  present: Presenters;
   /**
    * Whether the dashboard's own routes (session, set-up, tokens) appear in the OpenAPI document: only
    * when the dashboard's client types are generated, never in the public /api/v1/openapi.json.
@@ -31,7 +34,7 @@ export interface DashboardOptions {
  */
 export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
   app,
-  { config, services, documentRoutes = false, webRoot },
+  { config, services, present, documentRoutes = false, webRoot },
 ) => {
   await app.register(cookie);
   const csrf = new Csrf(config);
@@ -52,10 +55,10 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       // Every state change on the session surface carries the CSRF token, signed in or not.
       api.addHook('onRequest', csrf.check);
       await api.register(sessionRoutes, { config, services, csrf, throttle });
-      await api.register(tokensRoutes, { config, services, guard });
+      await api.register(tokensRoutes, { config, services, guard, present });
       await api.register(
         async (v1) => {
-          for (const resource of RESOURCES) await v1.register(resource, { config, services, guard });
+          for (const resource of RESOURCES) await v1.register(resource, { config, services, guard, present });
         },
         { prefix: '/v1' },
       );

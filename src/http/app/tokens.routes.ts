@@ -1,20 +1,6 @@
-import { iso, isoOrNull } from '../../lib/clock.js';
-import { actorOf } from '../../modules/team/roles.policy.js';
-import type { ApiToken } from '../../modules/tokens/tokens.types.js';
-import type { ApiRoutes } from '../api/v1/context.js';
-import { principalOf } from '../guard.js';
-import { responses } from '../schemas.js';
-import { CreateTokenBody, CreatedTokenResponse, TokenIdParams, TokenListResponse, TokenResponse } from './tokens.schema.js';
-
-export const presentToken = (token: ApiToken) => ({
-  id: token.id,
-  name: token.name,
-  scopes: token.scopes,
-  createdAt: iso(token.createdAt),
-  expiresAt: isoOrNull(token.expiresAt),
-  revokedAt: isoOrNull(token.revokedAt),
-  lastUsedAt: isoOrNull(token.lastUsedAt),
-});
+import { actor, type ApiRoutes } from '../api/v1/context.js';
+import { IdParams, responses } from '../schemas.js';
+import { CreateTokenBody, CreatedTokenResponse, TokenListResponse, TokenResponse } from './tokens.schema.js';
 
 const TAGS = ['dashboard'];
 
@@ -22,7 +8,7 @@ const TAGS = ['dashboard'];
  * The signed-in person's own API tokens. They exist only on the session surface: a token is created
  * in the account's settings, never through the API with another token (ADR 0081).
  */
-export const tokensRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const tokensRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const session = guard({ scope: null, metered: false });
 
   app.get(
@@ -37,8 +23,8 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard }) => {
       },
     },
     async (request) => {
-      const tokens = await services.tokens.listForActor(actorOf(principalOf(request)));
-      return { data: tokens.map(presentToken) };
+      const tokens = await services.tokens.listForActor(actor(request));
+      return { data: tokens.map(present.token) };
     },
   );
 
@@ -56,12 +42,12 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard }) => {
     },
     async (request, reply) => {
       const { name, scopes, expiresAt } = request.body;
-      const { token, record } = await services.tokens.createForActor(actorOf(principalOf(request)), {
+      const { token, record } = await services.tokens.createForActor(actor(request), {
         scopes,
         ...(name === undefined ? {} : { name }),
         ...(expiresAt === undefined ? {} : { expiresAt: Date.parse(expiresAt) }),
       });
-      return reply.code(201).send({ data: { ...presentToken(record), token } });
+      return reply.code(201).send({ data: { ...present.token(record), token } });
     },
   );
 
@@ -73,13 +59,13 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard }) => {
         operationId: 'revokeOwnToken',
         summary: 'Revoke one of my API tokens',
         tags: TAGS,
-        params: TokenIdParams,
+        params: IdParams,
         response: responses({ 200: TokenResponse }, [404]),
       },
     },
     async (request) => {
-      const token = await services.tokens.revokeForActor(actorOf(principalOf(request)), request.params.id);
-      return { data: presentToken(token) };
+      const token = await services.tokens.revokeForActor(actor(request), request.params.id);
+      return { data: present.token(token) };
     },
   );
 };

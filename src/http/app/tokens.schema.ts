@@ -26,7 +26,6 @@ export const CreateTokenBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const TokenIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const TokenListResponse = DataEnvelope(Type.Array(Token));
 export const TokenResponse = DataEnvelope(Token);
 export const CreatedTokenResponse = DataEnvelope(

@@ -4,6 +4,8 @@ import type { Config } from '../../config/config.js';
 import type { Services } from '../../services.js';
 import { errorBody } from '../errors.js';
 import { bearerToken, principalOf, type Guard, type TokenReader } from '../guard.js';
+import { actorOf } from '../../modules/team/roles.policy.js';
+import type { Presenters } from '../presenters.js';
 import { buildMcpServer } from './server.js';
 import type { ToolDefinition } from './tool.js';
 
@@ -13,6 +15,7 @@ export interface McpContext {
   /** A guard reading tokens with `mcpToken`. */
   guard: Guard;
   tools: readonly ToolDefinition[];
+  present: Presenters;
 }
 
 /** On /mcp, and only there, the token may also come as `X-API-Key: <token>` (SPEC 5 rule 1). */
@@ -34,7 +37,7 @@ function handOver(reply: FastifyReply): void {
  * Each POST runs the API chain once (authenticate → rate → plan → allowance left); each tool call checks
  * its scope and spends one from the allowance, so the protocol's own messages (initialize, tools/list) are free.
  */
-export const mcpRoutes: FastifyPluginAsync<McpContext> = async (app, { config, services, guard, tools }) => {
+export const mcpRoutes: FastifyPluginAsync<McpContext> = async (app, { config, services, guard, tools, present }) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('rate', null);
 
@@ -47,6 +50,8 @@ export const mcpRoutes: FastifyPluginAsync<McpContext> = async (app, { config, s
         services,
         tools,
         principal: principalOf(request),
+        actor: actorOf(principalOf(request)),
+        present,
         rate: request.rate!,
         log: request.log,
         requestId: request.id,

@@ -1,15 +1,20 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
 import type { RateStatus } from '../../modules/limits/limits.service.js';
+import type { Actor } from '../../modules/team/roles.policy.js';
 import type { Scope } from '../../modules/tokens/scopes.js';
 import type { Principal } from '../../modules/tokens/tokens.types.js';
 import type { Services } from '../../services.js';
+import type { Presenters } from '../presenters.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
 export interface ToolContext {
   config: Config;
   services: Services;
   principal: Principal;
+  /** The token's person: the services check what they may do. */
+  actor: Actor;
+  present: Presenters;
   /** The rate-limit window as the guard left it for this HTTP request. */
   rate: RateStatus;
   /** Adds a content block (an image, a file) after the JSON text of the result. */

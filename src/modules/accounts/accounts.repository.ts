@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { lockRow } from '../../db/dialect.js';
 import type { AccountsTable, Schema } from '../../db/schema.js';
 import type { PlanName } from '../plans/plans.js';
 import type { Account, AccountStatus } from './accounts.types.js';
@@ -38,6 +39,11 @@ export class AccountsRepository {
   /** Whether the store holds any account at all (first run when not). */
   async any(): Promise<boolean> {
     return (await this.db.selectFrom('accounts').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** Holds the account's row (PostgreSQL) until the transaction ends: writes under a cap queue behind it. */
+  async lock(id: string, trx: Kysely<Schema>): Promise<void> {
+    await lockRow(trx, 'accounts', id);
   }
 
   async findById(id: string): Promise<Account | null> {

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
@@ -29,15 +28,17 @@ function nonNegativeInteger(value: number | undefined, field: string, min = 0): 
   return value;
 }
 
+export interface AccountsDeps {
+  transactor: Transactor;
+  accounts: AccountsRepository;
+  users: UsersRepository;
+  clock: Clock;
+  bus?: InvalidationBus | null;
+}
+
 /** Companies (accounts) and their owners. */
 export class AccountsService {
-  constructor(
-    private readonly db: Kysely<Schema>,
-    private readonly accounts: AccountsRepository,
-    private readonly users: UsersRepository,
-    private readonly clock: Clock,
-    private readonly bus: InvalidationBus | null = null,
-  ) {}
+  constructor(private readonly deps: AccountsDeps) {}
 
   /** Creates an account and its owner in one transaction. */
   async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
@@ -49,7 +50,7 @@ export class AccountsService {
     if (input.domain !== undefined && domain === null) throw new InvalidRequest('domain is not a valid host name.', 'domain');
     const email = normaliseEmail(input.ownerEmail ?? `owner@${domain ?? 'localhost.localdomain'}`);
     if (email === null) throw new InvalidRequest('owner e-mail is not a valid address.', 'ownerEmail');
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const account: Account = {
       id: newId(),
       name,
@@ -72,21 +73,21 @@ export class AccountsService {
       lastSignInAt: null,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.accounts.insert(account, trx);
-        await this.users.insert(owner, trx);
+      await this.deps.transactor.run(async (trx) => {
+        await this.deps.accounts.insert(account, trx);
+        await this.deps.users.insert(owner, trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new InvalidRequest(`domain ${domain} is already in use.`, 'domain');
       throw error;
     }
     // A new domain changes which hosts the service answers for: caches of hosts and domains start over.
-    if (domain !== null) this.bus?.publish(null);
+    if (domain !== null) this.deps.bus?.publish(null);
     return { account, owner };
   }
 
   async get(id: string): Promise<Account> {
-    const account = await this.accounts.findById(id);
+    const account = await this.deps.accounts.findById(id);
     if (!account) throw new NotFound('account');
     return account;
   }
@@ -96,8 +97,8 @@ export class AccountsService {
    * redirecting (every instance's resolver cache is told to drop what it holds).
    */
   async suspend(id: string): Promise<Account> {
-    if (!(await this.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
-    this.bus?.publish(null);
+    if (!(await this.deps.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
+    this.deps.bus?.publish(null);
     return this.get(id);
   }
 }

@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
 
 export interface CreateRuleInput {
-  accountId: string;
   codeId: string;
   kind: string;
   threshold?: number | null;
@@ -18,6 +17,7 @@ export interface CreateRuleInput {
 /**
  * Per-code alert rules, evaluated inside each event batch's transaction (so an alert commits with the
  * scans that raised it), and the alerts they raise. Clearing a code's scans removes its alerts.
+ * Reading rules and alerts needs analytics:read; setting and removing rules content:write.
  */
 export class AlertsService {
   constructor(
@@ -26,7 +26,8 @@ export class AlertsService {
   ) {}
 
   /** The caller has checked that the code belongs to the account. */
-  async createRule(input: CreateRuleInput): Promise<AlertRule> {
+  async createRule(actor: Actor, input: CreateRuleInput): Promise<AlertRule> {
+    assertCan(actor, 'content:write');
     if (!isAlertKind(input.kind)) throw new InvalidRequest(`kind must be one of ${ALERT_KINDS.join(', ')}.`, 'kind');
     const threshold = input.threshold ?? null;
     if (input.kind === 'daily_scans_above' && (threshold === null || !Number.isSafeInteger(threshold) || threshold < 0)) {
@@ -34,7 +35,7 @@ export class AlertsService {
     }
     const rule: AlertRule = {
       id: newId(),
-      accountId: input.accountId,
+      accountId: actor.accountId,
       codeId: input.codeId,
       kind: input.kind,
       threshold: input.kind === 'daily_scans_above' ? threshold : null,
@@ -44,26 +45,29 @@ export class AlertsService {
     return rule;
   }
 
-  rules(accountId: string, codeId?: string): Promise<AlertRule[]> {
-    return this.alerts.rules(accountId, codeId);
+  async rules(actor: Actor, codeId?: string): Promise<AlertRule[]> {
+    assertCan(actor, 'analytics:read');
+    return this.alerts.rules(actor.accountId, codeId);
   }
 
-  async deleteRule(accountId: string, id: string): Promise<void> {
-    if (!(await this.alerts.deleteRule(accountId, id))) throw new NotFound('alert rule');
+  async deleteRule(actor: Actor, id: string): Promise<void> {
+    assertCan(actor, 'content:write');
+    if (!(await this.alerts.deleteRule(actor.accountId, id))) throw new NotFound('alert rule');
   }
 
   /** Raised alerts, newest first, with a cursor like /events. */
-  async list(input: { accountId: string; codeId?: string; limit?: number; cursor?: string }) {
+  async list(actor: Actor, input: { codeId?: string; limit?: number; cursor?: string } = {}) {
+    assertCan(actor, 'analytics:read');
     const limit = input.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidRequest('limit must be from 1 to 100.', 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-    const rows = await this.alerts.alerts({ accountId: input.accountId, codeId: input.codeId, before, limit: limit + 1 });
+    const rows = await this.alerts.alerts({ accountId: actor.accountId, codeId: input.codeId, before, limit: limit + 1 });
     const alerts: Alert[] = rows.slice(0, limit);
     return { alerts, nextCursor: rows.length > limit ? encodeCursor(alerts.at(-1)!.id) : null };
   }
 
   /** The recorder's batch listener: checks the rules of the codes scanned in the batch. */
-  readonly onBatch: BatchListener = async (trx: Kysely<Schema>, events: readonly RecordedEvent[]) => {
+  readonly onBatch: BatchListener = async (trx: Tx, events: readonly RecordedEvent[]) => {
     const scans = events.filter((e) => e.type === 'scan' && e.codeId !== null);
     if (scans.length === 0) return;
     const rules = await this.alerts.rulesOf(trx, [...new Set(scans.map((e) => e.codeId!))]);

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -23,26 +22,28 @@ import type { SessionsRepository } from './sessions.repository.js';
 
 const HOUR = 3_600_000;
 
+export interface PasswordsDeps {
+  transactor: Transactor;
+  users: UsersRepository;
+  accounts: AccountsRepository;
+  tokens: PasswordTokensRepository;
+  sessions: SessionsRepository;
+  mail: MailService;
+  publicUrl: string;
+  clock: Clock;
+}
+
 /**
  * The forgotten-password flow, which invitations use too: single-use links stored as hashes,
  * mailed through the outbox, and consumed to set a password.
  */
 export class PasswordsService {
-  constructor(
-    private readonly db: Kysely<Schema>,
-    private readonly users: UsersRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly tokens: PasswordTokensRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly mail: MailService,
-    private readonly publicUrl: string,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: PasswordsDeps) {}
 
   /** Writes an invitation link and its mail inside the caller's transaction (the new person's). */
-  async invite(user: User, accountName: string, db: Kysely<Schema>): Promise<void> {
-    const secret = await this.issue(user, 'invitation', db);
-    await this.mail.enqueue(invitationMail(user, accountName, passwordLink(this.publicUrl, secret)), db);
+  async invite(user: User, accountName: string, tx: Tx): Promise<void> {
+    const secret = await this.issue(user, 'invitation', tx);
+    await this.deps.mail.enqueue(invitationMail(user, accountName, passwordLink(this.deps.publicUrl, secret)), tx);
   }
 
   /**
@@ -52,17 +53,17 @@ export class PasswordsService {
   async requestReset(input: { accountId: string; email: string }): Promise<void> {
     const email = normaliseEmail(input.email);
     if (email === null) return;
-    const account = await this.accounts.findById(input.accountId);
+    const account = await this.deps.accounts.findById(input.accountId);
     if (!account || account.status !== 'active') return;
-    const found = await this.users.findByEmail(account.id, email);
+    const found = await this.deps.users.findByEmail(account.id, email);
     if (!found || found.user.status !== 'active') return;
     const { user } = found;
-    if ((await this.tokens.countSince(user.id, 'reset', this.clock.now() - HOUR)) >= RESETS_PER_HOUR) return;
-    await this.db.transaction().execute(async (trx) => {
+    if ((await this.deps.tokens.countSince(user.id, 'reset', this.deps.clock.now() - HOUR)) >= RESETS_PER_HOUR) return;
+    await this.deps.transactor.run(async (trx) => {
       const secret = await this.issue(user, 'reset', trx);
-      await this.mail.enqueue(resetMail(user, account.name, passwordLink(this.publicUrl, secret)), trx);
+      await this.deps.mail.enqueue(resetMail(user, account.name, passwordLink(this.deps.publicUrl, secret)), trx);
     });
-    this.mail.kick();
+    this.deps.mail.kick();
   }
 
   /**
@@ -72,7 +73,7 @@ export class PasswordsService {
   async requestResetAnywhere(email: string): Promise<void> {
     const normalised = normaliseEmail(email);
     if (normalised === null) return;
-    for (const { user } of await this.users.findByEmailAnywhere(normalised)) {
+    for (const { user } of await this.deps.users.findByEmailAnywhere(normalised)) {
       await this.requestReset({ accountId: user.accountId, email: normalised });
     }
   }
@@ -87,18 +88,18 @@ export class PasswordsService {
     const secret = input.token.trim();
     if (!isAuthSecret(secret)) throw invalid();
     const hash = sha256Hex(secret);
-    const found = await this.tokens.findByHash(hash);
-    const now = this.clock.now();
+    const found = await this.deps.tokens.findByHash(hash);
+    const now = this.deps.clock.now();
     if (!found || !constantTimeEqual(found.tokenHash, hash) || found.token.usedAt !== null || found.token.expiresAt <= now)
       throw invalid();
-    const user = await this.users.findInAccount(found.token.accountId, found.token.userId);
+    const user = await this.deps.users.findInAccount(found.token.accountId, found.token.userId);
     if (!user || user.status !== 'active') throw invalid();
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await this.tokens.consume(found.token.id, this.clock.now(), trx))) throw invalid();
-      await this.users.setPasswordHash(user.id, passwordHash, trx);
-      await this.tokens.voidAllOfUser(user.id, now, trx);
-      await this.sessions.revokeAllOfUser(user.id, now, trx);
+    await this.deps.transactor.run(async (trx) => {
+      if (!(await this.deps.tokens.consume(found.token.id, this.deps.clock.now(), trx))) throw invalid();
+      await this.deps.users.setPasswordHash(user.id, passwordHash, trx);
+      await this.deps.tokens.voidAllOfUser(user.id, now, trx);
+      await this.deps.sessions.revokeAllOfUser(user.id, now, trx);
     });
     return user;
   }
@@ -112,21 +113,21 @@ export class PasswordsService {
     const email = normaliseEmail(input.email);
     if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
     const found = input.accountId
-      ? [await this.users.findByEmail(input.accountId, email)].filter((f) => f !== null)
-      : await this.users.findByEmailAnywhere(email);
+      ? [await this.deps.users.findByEmail(input.accountId, email)].filter((f) => f !== null)
+      : await this.deps.users.findByEmailAnywhere(email);
     if (found.length === 0) throw new NotFound('user');
     if (found.length > 1)
       throw new InvalidRequest('Several accounts have a person with this address; name the account.', 'account');
     const [{ user, passwordHash }] = found as [{ user: User; passwordHash: string | null }];
     if (user.status !== 'active') throw new InvalidRequest('The user is suspended.', 'email');
     const purpose: PasswordTokenPurpose = passwordHash === null ? 'invitation' : 'reset';
-    const secret = await this.issue(user, purpose, this.db);
-    return { url: passwordLink(this.publicUrl, secret), expiresAt: this.clock.now() + PASSWORD_TOKEN_TTL[purpose], user };
+    const secret = await this.deps.transactor.run((tx) => this.issue(user, purpose, tx));
+    return { url: passwordLink(this.deps.publicUrl, secret), expiresAt: this.deps.clock.now() + PASSWORD_TOKEN_TTL[purpose], user };
   }
 
-  private async issue(user: User, purpose: PasswordTokenPurpose, db: Kysely<Schema>): Promise<string> {
+  private async issue(user: User, purpose: PasswordTokenPurpose, tx: Tx): Promise<string> {
     const secret = randomBase62(AUTH_SECRET_LENGTH);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const token: PasswordToken = {
       id: newId(),
       accountId: user.accountId,
@@ -136,7 +137,7 @@ export class PasswordsService {
       expiresAt: now + PASSWORD_TOKEN_TTL[purpose],
       usedAt: null,
     };
-    await this.tokens.insert(token, sha256Hex(secret), db);
+    await this.deps.tokens.insert(token, sha256Hex(secret), tx);
     return secret;
   }
 }

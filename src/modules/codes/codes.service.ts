@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import { lockRow } from '../../db/dialect.js';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
@@ -16,6 +14,7 @@ import { effectivePlan } from '../plans/plans.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../resolver/gate.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { cloneName } from './clone-name.js';
@@ -31,36 +30,53 @@ async function gateHash(gate: { password: string } | null): Promise<string | nul
   return hashGatePassword(gate.password);
 }
 
-/** QR codes: create, read, change, clone, archive. Every change to an ending's answer is published on the bus. */
-export class CodesService {
-  constructor(
-    private readonly codes: CodesRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly endings: EndingsRepository,
-    private readonly claims: EndingsService,
-    private readonly bus: InvalidationBus,
-    private readonly clock: Clock,
-    private readonly folders: FoldersRepository,
-    private readonly templates: TemplatesService,
-    private readonly scannable: ScannabilityGate,
-  ) {}
+export interface CodesDeps {
+  codes: CodesRepository;
+  accounts: AccountsRepository;
+  endings: EndingsRepository;
+  folders: FoldersRepository;
+  claims: EndingsService;
+  templates: TemplatesService;
+  scannable: ScannabilityGate;
+  transactor: Transactor;
+  bus: InvalidationBus;
+  clock: Clock;
+}
 
-  async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
-    return this.codes.list(accountId, query);
+/**
+ * QR codes: create, read, change, clone, archive, for an acting person whose role allows it
+ * (reading: content:read; everything else: content:write). Every change to an ending's answer is
+ * published on the bus.
+ */
+export class CodesService {
+  private readonly codes: CodesRepository;
+  private readonly claims: EndingsService;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: CodesDeps) {
+    ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
   }
 
-  async get(accountId: string, id: string): Promise<Code> {
-    const code = isId(id) ? await this.codes.findInAccount(accountId, id) : null;
+  async list(actor: Actor, query: ListCodesQuery): Promise<Code[]> {
+    assertCan(actor, 'content:read');
+    return this.codes.list(actor.accountId, query);
+  }
+
+  async get(actor: Actor, id: string): Promise<Code> {
+    assertCan(actor, 'content:read');
+    const code = isId(id) ? await this.codes.findInAccount(actor.accountId, id) : null;
     if (!code) throw new NotFound('code');
     return code;
   }
 
-  async create(accountId: string, input: CreateCodeInput): Promise<Code> {
+  async create(actor: Actor, input: CreateCodeInput): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const accountId = actor.accountId;
     const mode = input.mode ?? 'dynamic';
     const name = validName(input.name, NAME_MAX);
     const destination = await this.claims.destination(input.url);
     const rules = validateRules(input.rules ?? [], await this.claims.destinationCheck());
-    const design = validDesign(input.design, await this.templateDesign(accountId, input.templateId));
+    const design = validDesign(input.design, await this.templateDesign(actor, input.templateId));
     if (mode === 'static') {
       for (const field of ['shortCode', 'rules', 'gate'] as const) {
         if (input[field] != null && !(field === 'rules' && rules.length === 0)) {
@@ -88,12 +104,14 @@ export class CodesService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
+    await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
     return this.insert(account, code, input.shortCode);
   }
 
-  async update(accountId: string, id: string, input: UpdateCodeInput): Promise<Code> {
-    const code = await this.get(accountId, id);
+  async update(actor: Actor, id: string, input: UpdateCodeInput): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const accountId = actor.accountId;
+    const code = await this.get(actor, id);
     const next: Code = { ...code, updatedAt: this.clock.now() };
     if (input.name !== undefined) next.name = validName(input.name, NAME_MAX);
     if (input.url !== undefined && input.url !== code.destination) {
@@ -106,8 +124,8 @@ export class CodesService {
       next.status = input.status;
     }
     if (input.templateId !== undefined || input.design !== undefined) {
-      next.design = validDesign(input.design, (await this.templateDesign(accountId, input.templateId)) ?? code.design);
-      await this.scannable.assertCode(next, input.acceptUnscannable);
+      next.design = validDesign(input.design, (await this.templateDesign(actor, input.templateId)) ?? code.design);
+      await this.deps.scannable.assertCode(next, input.acceptUnscannable);
     }
     if (input.folderId !== undefined) next.folderId = input.folderId;
     if (input.rules !== undefined) {
@@ -119,19 +137,20 @@ export class CodesService {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
       next.gateHash = await gateHash(input.gate);
     }
-    await this.claims.transaction(async (trx) => {
+    await this.deps.transactor.run(async (tx) => {
       const moves = next.folderId !== code.folderId;
-      const folderId = moves ? await this.folderFor(trx, accountId, next.folderId, true) : null;
-      await this.codes.update(next, trx);
-      if (moves) await this.codes.moveToFolder(accountId, id, folderId, trx);
+      const folderId = moves ? await this.folderFor(tx, accountId, next.folderId, true) : null;
+      await this.codes.update(next, tx);
+      if (moves) await this.codes.moveToFolder(accountId, id, folderId, tx);
     });
     this.changed(next);
     return next;
   }
 
   /** One-way: the code stops resolving; its history is kept. */
-  async archive(accountId: string, id: string): Promise<Code> {
-    const code = await this.get(accountId, id);
+  async archive(actor: Actor, id: string): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const code = await this.get(actor, id);
     if (code.status === 'archived') return code;
     const next: Code = { ...code, status: 'archived', updatedAt: this.clock.now() };
     await this.codes.update(next);
@@ -140,9 +159,10 @@ export class CodesService {
   }
 
   /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
-  async clone(accountId: string, id: string): Promise<Code> {
-    const original = await this.get(accountId, id);
-    const account = await this.account(accountId);
+  async clone(actor: Actor, id: string): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const original = await this.get(actor, id);
+    const account = await this.account(actor.accountId);
     const now = this.clock.now();
     const copy: Code = {
       ...original,
@@ -160,8 +180,8 @@ export class CodesService {
   /** Writes a new code (and its ending) under the account's cap, in one transaction. */
   private async insert(account: Account, code: Code, chosen: string | undefined, cloneOf?: string): Promise<Code> {
     const cap = effectivePlan(account.plan, account).maxCodes;
-    const write = async (trx: Kysely<Schema>, ending: string | null): Promise<Code> => {
-      await lockRow(trx, 'accounts', account.id);
+    const write = async (trx: Tx, ending: string | null): Promise<Code> => {
+      await this.deps.accounts.lock(account.id, trx);
       if (cap !== null && (await this.codes.countLive(account.id, trx)) >= cap) {
         throw new QuotaExceeded(`The plan allows ${cap} live codes; archive one or change plan to add more.`);
       }
@@ -174,7 +194,7 @@ export class CodesService {
       const row: Code = { ...code, name, shortCode: ending, folderId };
       await this.codes.insert(row, trx);
       if (ending !== null) {
-        await this.endings.insert(
+        await this.deps.endings.insert(
           {
             domain: row.domain,
             shortCode: ending,
@@ -190,15 +210,15 @@ export class CodesService {
     };
     const created =
       code.mode === 'static'
-        ? await this.claims.transaction((trx) => write(trx, null))
+        ? await this.deps.transactor.run((tx) => write(tx, null))
         : await this.claims.claim(chosen, (trx, ending) => write(trx, ending));
     this.changed(created);
     return created;
   }
 
   /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
-  private async templateDesign(accountId: string, id: string | undefined) {
-    return id === undefined ? undefined : (await this.templates.get(accountId, id)).design;
+  private async templateDesign(actor: Actor, id: string | undefined) {
+    return id === undefined ? undefined : (await this.deps.templates.get(actor, id)).design;
   }
 
   /**
@@ -206,23 +226,20 @@ export class CodesService {
    * go meanwhile. A folder the request names must be the account's (404 otherwise); one carried over
    * from an original that has just been deleted leaves the code in none.
    */
-  private async folderFor(trx: Kysely<Schema>, accountId: string, id: string | null, named: boolean): Promise<string | null> {
+  private async folderFor(tx: Tx, accountId: string, id: string | null, named: boolean): Promise<string | null> {
     if (id === null) return null;
-    if (isId(id)) {
-      await lockRow(trx, 'folders', id);
-      if (await this.folders.findInAccount(accountId, id, trx)) return id;
-    }
+    if (isId(id) && (await this.deps.folders.lockInAccount(accountId, id, tx))) return id;
     if (named) throw new NotFound('folder');
     return null;
   }
 
   private async account(accountId: string): Promise<Account> {
-    const account = await this.accounts.findById(accountId);
+    const account = await this.deps.accounts.findById(accountId);
     if (!account) throw new NotFound('account');
     return account;
   }
 
   private changed(code: Code): void {
-    if (code.shortCode !== null) this.bus.publish({ domain: code.domain, shortCode: code.shortCode });
+    if (code.shortCode !== null) this.deps.bus.publish({ domain: code.domain, shortCode: code.shortCode });
   }
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest } from '../../lib/errors.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -34,7 +33,7 @@ export class EndingsService {
    * must not be a short address on any of them.
    */
   constructor(
-    private readonly db: Kysely<Schema>,
+    private readonly transactor: Transactor,
     publicUrl?: string,
     private readonly domainSource?: DomainSource,
   ) {
@@ -81,17 +80,12 @@ export class EndingsService {
     return this.domains.hosts;
   }
 
-  /** A transaction for a write that needs no ending. */
-  async transaction<T>(write: (trx: Kysely<Schema>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(write);
-  }
-
-  async claim<T>(chosen: string | null | undefined, write: (trx: Kysely<Schema>, ending: string) => Promise<T>): Promise<T> {
+  async claim<T>(chosen: string | null | undefined, write: (tx: Tx, ending: string) => Promise<T>): Promise<T> {
     const wanted = chosen == null ? null : validateChosenEnding(chosen);
     for (let attempt = 0; ; attempt += 1) {
       const ending = wanted ?? generateEnding(GENERATED_LENGTH + (attempt >= 3 ? 1 : 0));
       try {
-        return await this.db.transaction().execute((trx) => write(trx, ending));
+        return await this.transactor.run((tx) => write(tx, ending));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (wanted !== null) throw new InvalidRequest(`shortCode "${wanted}" is already taken.`, 'shortCode');

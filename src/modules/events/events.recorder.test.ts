@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { postgresBulk } from '../../db/bulk.js';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
 import { EventRecorder } from './events.recorder.js';
@@ -30,7 +29,7 @@ describe('EventRecorder.record', () => {
     };
     const recorder = new EventRecorder(
       {
-        db: {} as Kysely<Schema>,
+        transactor: {} as Transactor,
         clock: new ManualClock(),
         geo: {
           locate: (address) => {
@@ -51,16 +50,14 @@ describe('EventRecorder.record', () => {
 
   it('keeps a failed batch for the next try and bounds the buffer, counting what it drops', async () => {
     const warnings: object[] = [];
-    const down = {
-      transaction: () => ({
-        execute: async () => {
-          throw new Error('store unreachable');
-        },
-      }),
-    } as unknown as Kysely<Schema>;
+    const down: Transactor = {
+      run: async () => {
+        throw new Error('store unreachable');
+      },
+    };
     const recorder = new EventRecorder(
       {
-        db: down,
+        transactor: down,
         clock: new ManualClock(),
         geo: { locate: () => ({ country: null, region: null, city: null }) },
         salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
@@ -85,16 +82,14 @@ describe('EventRecorder.record', () => {
       const durations = [40, 1_000, 40];
       const started: number[] = [];
       const slow = {
-        transaction: () => ({
-          execute: async () => {
-            started.push(performance.now());
-            await new Promise((resolve) => setTimeout(resolve, durations[started.length - 1]));
-          },
-        }),
-      } as unknown as Kysely<Schema>;
+        run: async () => {
+          started.push(performance.now());
+          await new Promise((resolve) => setTimeout(resolve, durations[started.length - 1]));
+        },
+      } as unknown as Transactor;
       const recorder = new EventRecorder(
         {
-          db: slow,
+          transactor: slow,
           clock: new ManualClock(),
           geo: { locate: () => ({ country: null, region: null, city: null }) },
           salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,

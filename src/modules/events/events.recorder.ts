@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { newIdAt } from '../../lib/ids.js';
 import type { EventBatchRepository } from './events.batch.repository.js';
@@ -25,7 +24,7 @@ export interface RecorderLog {
 }
 
 export interface RecorderDeps {
-  db: Kysely<Schema>;
+  transactor: Transactor;
   clock: Clock;
   geo: GeoLocator;
   salts: VisitorSalts;
@@ -283,7 +282,7 @@ export class EventRecorder implements HitRecorder {
     const started = performance.now();
     try {
       await this.deps.salts.sync();
-      await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.transactor.run(async (trx) => {
         const inserted = await this.deps.batches.insertEvents(trx, events);
         await this.deps.batches.rollUp(trx, inserted);
         await this.deps.batches.addExcluded(trx, excluded);

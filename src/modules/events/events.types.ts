@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 
 /** The kinds of event of SPEC section 6, as data so every surface records through one recorder. */
 export const EVENT_TYPES = ['scan', 'link_click', 'card_view', 'page_view', 'form_view', 'form_submit', 'gs1_resolve'] as const;
@@ -70,7 +69,7 @@ export type StoredEvent = Omit<RecordedEvent, 'visitor'>;
  * Called inside the batch's transaction with the events that were really inserted (a replayed
  * duplicate is not passed again), so later features (webhook outbox, alerts) commit with the events.
  */
-export type BatchListener = (trx: Kysely<Schema>, events: readonly RecordedEvent[]) => Promise<void>;
+export type BatchListener = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
 
 /** An excluded (automated or HEAD) hit, counted per account, target and UTC day. */
 export interface ExcludedCount {

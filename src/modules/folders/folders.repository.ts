@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { codePointOrder } from '../../db/dialect.js';
+import { codePointOrder, lockRow } from '../../db/dialect.js';
 import type { FoldersTable, Schema } from '../../db/schema.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
 
@@ -49,6 +49,15 @@ export class FoldersRepository {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     return row ? toFolder(row) : null;
+  }
+
+  /**
+   * The account's folder `id`, held (PostgreSQL: a row lock) until the transaction ends so it cannot
+   * be deleted meanwhile; null when the account has none such.
+   */
+  async lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<Folder | null> {
+    await lockRow(trx, 'folders', id);
+    return this.findInAccount(accountId, id, trx);
   }
 
   async findWithCount(accountId: string, id: string): Promise<FolderWithCount | null> {

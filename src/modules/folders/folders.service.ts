@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import { isUniqueViolation, lockRow } from '../../db/dialect.js';
-import type { Schema } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../lib/names.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
-import type { FolderAnalyticsSource } from './folders.analytics.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { FoldersRepository } from './folders.repository.js';
 import {
   FOLDER_NAME_MAX,
@@ -16,40 +15,37 @@ import {
   type RenameFolderInput,
 } from './folders.types.js';
 
-export interface FolderAnalytics {
-  days: number;
-  scans: number;
-  uniqueVisitors: number;
-  /** Every code of the folder, most scanned first, then by name. */
-  codes: { codeId: string; name: string; scans: number; uniqueVisitors: number }[];
-}
-
-/** Folders of codes: one name per account (any case); counts of live codes are read, never kept (ADR 0041). */
+/**
+ * Folders of codes: one name per account (any case); counts of live codes are read, never kept
+ * (ADR 0041). Reading needs content:read, creating, renaming and deleting content:write.
+ */
 export class FoldersService {
   constructor(
-    private readonly db: Kysely<Schema>,
     private readonly folders: FoldersRepository,
     private readonly codes: CodesRepository,
-    private readonly analyticsSource: FolderAnalyticsSource,
+    private readonly transactor: Transactor,
     private readonly clock: Clock,
   ) {}
 
-  async list(accountId: string): Promise<FolderWithCount[]> {
-    return this.folders.list(accountId);
+  async list(actor: Actor): Promise<FolderWithCount[]> {
+    assertCan(actor, 'content:read');
+    return this.folders.list(actor.accountId);
   }
 
   /** The account's folder with its count of live codes, or 404 (also for another account's). */
-  async get(accountId: string, id: string): Promise<FolderWithCount> {
-    const folder = isId(id) ? await this.folders.findWithCount(accountId, id) : null;
+  async get(actor: Actor, id: string): Promise<FolderWithCount> {
+    assertCan(actor, 'content:read');
+    const folder = isId(id) ? await this.folders.findWithCount(actor.accountId, id) : null;
     if (!folder) throw new NotFound('folder');
     return folder;
   }
 
-  async create(accountId: string, input: CreateFolderInput): Promise<FolderWithCount> {
+  async create(actor: Actor, input: CreateFolderInput): Promise<FolderWithCount> {
+    assertCan(actor, 'content:write');
     const now = this.clock.now();
     const folder: Folder = {
       id: newId(),
-      accountId,
+      accountId: actor.accountId,
       name: validName(input.name, FOLDER_NAME_MAX),
       createdAt: now,
       updatedAt: now,
@@ -58,8 +54,9 @@ export class FoldersService {
     return { ...folder, codeCount: 0 };
   }
 
-  async rename(accountId: string, id: string, input: RenameFolderInput): Promise<FolderWithCount> {
-    const folder = await this.get(accountId, id);
+  async rename(actor: Actor, id: string, input: RenameFolderInput): Promise<FolderWithCount> {
+    assertCan(actor, 'content:write');
+    const folder = await this.get(actor, id);
     if (input.name === undefined) return folder;
     const next = { ...folder, name: validName(input.name, FOLDER_NAME_MAX), updatedAt: this.clock.now() };
     await this.unique(next.name, () => this.folders.rename(next));
@@ -67,36 +64,16 @@ export class FoldersService {
   }
 
   /** Deletes the folder; the codes it held stay, in no folder. One transaction; returns how many codes it held. */
-  async delete(accountId: string, id: string): Promise<number> {
+  async delete(actor: Actor, id: string): Promise<number> {
+    assertCan(actor, 'content:write');
+    const { accountId } = actor;
     if (!isId(id)) throw new NotFound('folder');
-    return this.db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'folders', id);
-      if (!(await this.folders.findInAccount(accountId, id, trx))) throw new NotFound('folder');
-      const released = await this.codes.leaveFolder(accountId, id, this.clock.now(), trx);
-      await this.folders.delete(accountId, id, trx);
+    return this.transactor.run(async (tx) => {
+      if (!(await this.folders.lockInAccount(accountId, id, tx))) throw new NotFound('folder');
+      const released = await this.codes.leaveFolder(accountId, id, this.clock.now(), tx);
+      await this.folders.delete(accountId, id, tx);
       return released;
     });
-  }
-
-  /** Scans and unique visitors of the folder's codes over the last `days` days (1 to 365). */
-  async analytics(accountId: string, id: string, days: number): Promise<FolderAnalytics> {
-    if (!Number.isInteger(days) || days < 1 || days > 365)
-      throw new InvalidRequest('days must be an integer from 1 to 365.', 'days');
-    await this.get(accountId, id);
-    const codes = await this.codes.inFolder(accountId, id);
-    const figures = await this.analyticsSource.folderAnalytics({ accountId, codeIds: codes.map((c) => c.id), days });
-    const byCode = new Map(figures.codes.map((c) => [c.codeId, c]));
-    const rows = codes.map((code, order) => {
-      const f = byCode.get(code.id);
-      return { codeId: code.id, name: code.name, scans: f?.scans ?? 0, uniqueVisitors: f?.uniqueVisitors ?? 0, order };
-    });
-    rows.sort((a, b) => b.scans - a.scans || a.order - b.order);
-    return {
-      days,
-      scans: figures.scans,
-      uniqueVisitors: figures.uniqueVisitors,
-      codes: rows.map(({ order: _order, ...row }) => row),
-    };
   }
 
   private async unique(name: string, write: () => Promise<void>): Promise<void> {

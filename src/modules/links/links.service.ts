@@ -6,33 +6,50 @@ import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { LinksRepository } from './links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
 
-/** Short links: an ending in the same namespace as codes, forwarding to one destination. */
-export class LinksService {
-  constructor(
-    private readonly links: LinksRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly endings: EndingsRepository,
-    private readonly claims: EndingsService,
-    private readonly bus: InvalidationBus,
-    private readonly clock: Clock,
-  ) {}
+export interface LinksDeps {
+  links: LinksRepository;
+  accounts: AccountsRepository;
+  endings: EndingsRepository;
+  claims: EndingsService;
+  bus: InvalidationBus;
+  clock: Clock;
+}
 
-  async list(accountId: string, limit: number, offset: number): Promise<Link[]> {
-    return this.links.list(accountId, limit, offset);
+/**
+ * Short links: an ending in the same namespace as codes, forwarding to one destination. Reading
+ * needs content:read, creating and repointing content:write.
+ */
+export class LinksService {
+  private readonly links: LinksRepository;
+  private readonly claims: EndingsService;
+  private readonly bus: InvalidationBus;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: LinksDeps) {
+    ({ links: this.links, claims: this.claims, bus: this.bus, clock: this.clock } = deps);
   }
 
-  async get(accountId: string, id: string): Promise<Link> {
-    const link = isId(id) ? await this.links.findInAccount(accountId, id) : null;
+  async list(actor: Actor, limit: number, offset: number): Promise<Link[]> {
+    assertCan(actor, 'content:read');
+    return this.links.list(actor.accountId, limit, offset);
+  }
+
+  async get(actor: Actor, id: string): Promise<Link> {
+    assertCan(actor, 'content:read');
+    const link = isId(id) ? await this.links.findInAccount(actor.accountId, id) : null;
     if (!link) throw new NotFound('link');
     return link;
   }
 
-  async create(accountId: string, input: CreateLinkInput): Promise<Link> {
+  async create(actor: Actor, input: CreateLinkInput): Promise<Link> {
+    assertCan(actor, 'content:write');
+    const accountId = actor.accountId;
     const destination = await this.claims.destination(input.url);
-    const account = await this.accounts.findById(accountId);
+    const account = await this.deps.accounts.findById(accountId);
     if (!account) throw new NotFound('account');
     const now = this.clock.now();
     const link = await this.claims.claim(input.shortCode, async (trx, shortCode) => {
@@ -47,7 +64,7 @@ export class LinksService {
         updatedAt: now,
       };
       await this.links.insert(row, trx);
-      await this.endings.insert(
+      await this.deps.endings.insert(
         { domain: row.domain, shortCode, kind: 'link', targetId: row.id, accountId, createdAt: now },
         trx,
       );
@@ -57,8 +74,9 @@ export class LinksService {
     return link;
   }
 
-  async update(accountId: string, id: string, input: UpdateLinkInput): Promise<Link> {
-    const link = await this.get(accountId, id);
+  async update(actor: Actor, id: string, input: UpdateLinkInput): Promise<Link> {
+    assertCan(actor, 'content:write');
+    const link = await this.get(actor, id);
     if (input.url === undefined || input.url === link.destination) return link;
     const next: Link = { ...link, destination: await this.claims.destination(input.url), updatedAt: this.clock.now() };
     await this.links.setDestination(next);

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { MailRepository } from './mail.repository.js';
@@ -27,9 +26,9 @@ export class MailService {
   ) {}
 
   /** Queues a message; pass the caller's transaction so the message exists only if the change does. */
-  async enqueue(message: MailMessage, db?: Kysely<Schema>): Promise<string> {
+  async enqueue(message: MailMessage, tx?: Tx): Promise<string> {
     const id = newId();
-    await this.mail.insert(id, message, this.clock.now(), db);
+    await this.mail.insert(id, message, this.clock.now(), tx);
     return id;
   }
 

@@ -37,6 +37,16 @@ const header = (headers: Visit['headers'], name: string): string | null => {
   return typeof value === 'string' ? value : (value?.[0] ?? null);
 };
 
+export interface ResolverDeps {
+  repo: ResolverRepository;
+  accounts: AccountsRepository;
+  counters: CounterStore;
+  bus: InvalidationBus;
+  recorder: HitRecorder;
+  clock: Clock;
+  options: ResolverOptions;
+}
+
 /**
  * The public resolver's rules: which target a (host, ending) names, what state it is in,
  * the routing rules, the password gate, and handing each counted visit to the recorder.
@@ -50,15 +60,20 @@ export class ResolverService {
   private readonly random: () => number;
   private generation = 0;
 
-  constructor(
-    private readonly repo: ResolverRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly counters: CounterStore,
-    bus: InvalidationBus,
-    private readonly recorder: HitRecorder,
-    private readonly clock: Clock,
-    private readonly options: ResolverOptions,
-  ) {
+  private readonly repo: ResolverRepository;
+  private readonly accounts: AccountsRepository;
+  private readonly counters: CounterStore;
+  private readonly recorder: HitRecorder;
+  private readonly clock: Clock;
+  private readonly options: ResolverOptions;
+
+  constructor({ repo, accounts, counters, bus, recorder, clock, options }: ResolverDeps) {
+    this.repo = repo;
+    this.accounts = accounts;
+    this.counters = counters;
+    this.recorder = recorder;
+    this.clock = clock;
+    this.options = options;
     const url = new URL(options.publicUrl);
     this.publicHosts = new Set([url.host.toLowerCase(), url.hostname.toLowerCase()]);
     this.targets = new Lru(options.cacheSize ?? 50_000);

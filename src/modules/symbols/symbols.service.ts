@@ -1,5 +1,6 @@
 import { GENERATED_LENGTH } from '../endings/endings.js';
 import { encodeValue } from '../codes/code-address.js';
+import type { Actor } from '../team/roles.policy.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import type { CodesService } from '../codes/codes.service.js';
 import type { Code } from '../codes/codes.types.js';
@@ -64,12 +65,12 @@ export class SymbolsService {
 
   /** The code's stored design encoding its value (archived codes too); 404 for another account's. */
   async codeImage(
-    accountId: string,
+    actor: Actor,
     id: string,
     request: ImageRequest,
     ifNoneMatch?: string,
   ): Promise<SymbolImage | { etag: string }> {
-    const code = await this.codes.get(accountId, id);
+    const code = await this.codes.get(actor, id);
     const value = encodeValue(code, this.publicUrl);
     const etag = imageEtag(value, code.design, { format: request.format, size: sizeOf(request) });
     if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))

@@ -4,12 +4,14 @@ import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { TemplatesRepository } from './templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 
 /**
  * Saved designs. A code that uses one holds its own copy of the design, so nothing here ever
- * touches a code: editing or deleting a template changes only the template (ADR 0040).
+ * touches a code: editing or deleting a template changes only the template (ADR 0040). Reading needs
+ * content:read, saving and deleting content:write.
  */
 export class TemplatesService {
   constructor(
@@ -18,22 +20,25 @@ export class TemplatesService {
     private readonly scannable: ScannabilityGate,
   ) {}
 
-  async list(accountId: string): Promise<Template[]> {
-    return this.templates.list(accountId);
+  async list(actor: Actor): Promise<Template[]> {
+    assertCan(actor, 'content:read');
+    return this.templates.list(actor.accountId);
   }
 
   /** The account's template, or 404 (also for another account's). */
-  async get(accountId: string, id: string): Promise<Template> {
-    const template = isId(id) ? await this.templates.findInAccount(accountId, id) : null;
+  async get(actor: Actor, id: string): Promise<Template> {
+    assertCan(actor, 'content:read');
+    const template = isId(id) ? await this.templates.findInAccount(actor.accountId, id) : null;
     if (!template) throw new NotFound('template');
     return template;
   }
 
-  async create(accountId: string, input: CreateTemplateInput): Promise<Template> {
+  async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {
+    assertCan(actor, 'content:write');
     const now = this.clock.now();
     const template: Template = {
       id: newId(),
-      accountId,
+      accountId: actor.accountId,
       name: validName(input.name, TEMPLATE_NAME_MAX),
       design: validDesign(input.design),
       createdAt: now,
@@ -44,8 +49,9 @@ export class TemplatesService {
     return template;
   }
 
-  async update(accountId: string, id: string, input: UpdateTemplateInput): Promise<Template> {
-    const template = await this.get(accountId, id);
+  async update(actor: Actor, id: string, input: UpdateTemplateInput): Promise<Template> {
+    assertCan(actor, 'content:write');
+    const template = await this.get(actor, id);
     const next: Template = { ...template, updatedAt: this.clock.now() };
     if (input.name !== undefined) next.name = validName(input.name, TEMPLATE_NAME_MAX);
     if (input.design !== undefined) {
@@ -56,8 +62,9 @@ export class TemplatesService {
     return next;
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
-    const deleted = isId(id) && (await this.templates.delete(accountId, id));
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertCan(actor, 'content:write');
+    const deleted = isId(id) && (await this.templates.delete(actor.accountId, id));
     if (!deleted) throw new NotFound('template');
   }
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Transactor } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
@@ -44,19 +43,21 @@ function displayName(value: string | null | undefined): string | null {
   return name;
 }
 
+export interface UsersDeps {
+  transactor: Transactor;
+  users: UsersRepository;
+  accounts: AccountsRepository;
+  tokens: TokensRepository;
+  sessions: SessionsRepository;
+  passwordTokens: PasswordTokensRepository;
+  passwords: PasswordsService;
+  mail: MailService;
+  clock: Clock;
+}
+
 /** Team members. Nobody is ever made an owner here: owners come only with their account. */
 export class UsersService {
-  constructor(
-    private readonly db: Kysely<Schema>,
-    private readonly users: UsersRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly tokens: TokensRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly passwordTokens: PasswordTokensRepository,
-    private readonly passwords: PasswordsService,
-    private readonly mail: MailService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: UsersDeps) {}
 
   /**
    * Adds a person and mails them an invitation to choose a password, all or nothing. Without an
@@ -68,7 +69,7 @@ export class UsersService {
     const email = normaliseEmail(input.email);
     if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
     const name = displayName(input.name);
-    const account = await this.accounts.findById(input.accountId);
+    const account = await this.deps.accounts.findById(input.accountId);
     if (!account || (actor && actor.accountId !== account.id)) throw new NotFound('account');
     const user: User = {
       id: newId(),
@@ -77,25 +78,25 @@ export class UsersService {
       name,
       role,
       status: 'active',
-      createdAt: this.clock.now(),
+      createdAt: this.deps.clock.now(),
       lastSignInAt: null,
     };
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.users.insert(user, trx);
-        await this.passwords.invite(user, account.name, trx);
+      await this.deps.transactor.run(async (trx) => {
+        await this.deps.users.insert(user, trx);
+        await this.deps.passwords.invite(user, account.name, trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new InvalidRequest(`${email} is already a member of this account.`, 'email');
       throw error;
     }
-    this.mail.kick();
+    this.deps.mail.kick();
     return user;
   }
 
   async list(actor: Actor, page: { limit: number; offset: number }): Promise<User[]> {
     assertCan(actor, 'team:read');
-    return this.users.list(actor.accountId, page);
+    return this.deps.users.list(actor.accountId, page);
   }
 
   async get(actor: Actor, id: string): Promise<User> {
@@ -121,13 +122,13 @@ export class UsersService {
     const target = await this.find(actor.accountId, id);
     assertMayManage(actor, target, { role, status });
     const suspending = status === 'suspended' && target.status !== 'suspended';
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await this.users.update(target.id, { name, role, status }, trx);
+    const now = this.deps.clock.now();
+    await this.deps.transactor.run(async (trx) => {
+      await this.deps.users.update(target.id, { name, role, status }, trx);
       if (suspending) {
-        await this.sessions.revokeAllOfUser(target.id, now, trx);
-        await this.tokens.revokeAllOfUser(target.id, now, trx);
-        await this.passwordTokens.voidAllOfUser(target.id, now, trx);
+        await this.deps.sessions.revokeAllOfUser(target.id, now, trx);
+        await this.deps.tokens.revokeAllOfUser(target.id, now, trx);
+        await this.deps.passwordTokens.voidAllOfUser(target.id, now, trx);
       }
     });
     return this.find(actor.accountId, id);
@@ -139,7 +140,7 @@ export class UsersService {
   }
 
   private async find(accountId: string, id: string): Promise<User> {
-    const user = isId(id) ? await this.users.findInAccount(accountId, id) : null;
+    const user = isId(id) ? await this.deps.users.findInAccount(accountId, id) : null;
     if (!user) throw new NotFound('user');
     return user;
   }

@@ -40,6 +40,9 @@ export interface AttemptResult {
 }
 
 /** Subscriptions and the delivery outbox. */
+/** The outbox as the delivery job sees it: claiming what is due and recording each attempt. */
+export type DeliveryOutbox = Pick<WebhooksRepository, 'claimDue' | 'succeeded' | 'failed' | 'disable'>;
+
 export class WebhooksRepository {
   private readonly db: Kysely<Schema>;
 

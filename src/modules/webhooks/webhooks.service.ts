@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Plan } from '../plans/plans.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { effectivePlan } from '../plans/plans.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
 import { newSigningSecret } from './webhook.signing.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
 import { RETRY_DELAYS_MS, type Delivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
@@ -12,8 +13,6 @@ import { assertPublicHost, PrivateTargetError } from './target.guard.js';
 export const EVENT_TYPES = ['scan', 'link_click', 'card_view', 'page_view', 'form_view', 'form_submit', 'gs1_resolve'] as const;
 
 export interface CreateWebhookInput {
-  accountId: string;
-  plan: Plan;
   url: string;
   events?: string[];
 }
@@ -21,26 +20,33 @@ export interface CreateWebhookInput {
 const MAX_URL = 2048;
 const MAX_PER_ACCOUNT = 25;
 
-/** Webhook subscriptions and the fan-out of events into the delivery outbox. */
+/**
+ * Webhook subscriptions and the fan-out of events into the delivery outbox. Subscriptions belong with
+ * the figures they deliver: every call of the acting person needs analytics:read (docs/roles.md).
+ */
 export class WebhooksService {
   constructor(
     private readonly hooks: WebhooksRepository,
+    private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
     private readonly allowPrivate: boolean,
   ) {}
 
-  async create(input: CreateWebhookInput): Promise<Webhook> {
-    if (!input.plan.webhooks) throw new Forbidden('Your plan does not include webhooks.');
+  async create(actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
+    assertCan(actor, 'analytics:read');
+    const account = await this.accounts.findById(actor.accountId);
+    if (!account) throw new NotFound('account');
+    if (!effectivePlan(account.plan, account).webhooks) throw new Forbidden('Your plan does not include webhooks.');
     const url = await this.checkTarget(input.url);
     const events = [...new Set(input.events ?? [])];
     const unknown = events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e));
     if (unknown.length > 0) throw new InvalidRequest(`events has unknown type(s): ${unknown.join(', ')}.`, 'events');
-    if ((await this.hooks.list(input.accountId)).length >= MAX_PER_ACCOUNT) {
+    if ((await this.hooks.list(actor.accountId)).length >= MAX_PER_ACCOUNT) {
       throw new InvalidRequest(`An account can have at most ${MAX_PER_ACCOUNT} webhook subscriptions.`);
     }
     const hook: Webhook = {
       id: newId(),
-      accountId: input.accountId,
+      accountId: actor.accountId,
       url,
       events,
       secret: newSigningSecret(),
@@ -53,16 +59,19 @@ export class WebhooksService {
     return hook;
   }
 
-  list(accountId: string): Promise<Webhook[]> {
-    return this.hooks.list(accountId);
+  async list(actor: Actor): Promise<Webhook[]> {
+    assertCan(actor, 'analytics:read');
+    return this.hooks.list(actor.accountId);
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
-    if (!(await this.hooks.delete(accountId, id, this.clock.now()))) throw new NotFound('webhook');
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertCan(actor, 'analytics:read');
+    if (!(await this.hooks.delete(actor.accountId, id, this.clock.now()))) throw new NotFound('webhook');
   }
 
-  async deliveries(accountId: string, id: string, limit: number): Promise<Delivery[]> {
-    if (!(await this.hooks.find(accountId, id))) throw new NotFound('webhook');
+  async deliveries(actor: Actor, id: string, limit: number): Promise<Delivery[]> {
+    assertCan(actor, 'analytics:read');
+    if (!(await this.hooks.find(actor.accountId, id))) throw new NotFound('webhook');
     return this.hooks.deliveries(id, limit);
   }
 
@@ -70,7 +79,7 @@ export class WebhooksService {
    * Writes one delivery per (event, subscribed webhook) in the caller's transaction, so an event
    * is stored if and only if its deliveries are.
    */
-  async enqueue(trx: Kysely<Schema>, events: OutgoingEvent[]): Promise<number> {
+  async enqueue(trx: Tx, events: OutgoingEvent[]): Promise<number> {
     if (events.length === 0) return 0;
     const hooks = await this.hooks.activeFor([...new Set(events.map((e) => e.accountId))], trx);
     if (hooks.length === 0) return 0;

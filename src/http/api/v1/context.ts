@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../config/config.js';
+import { actorOf, type Actor } from '../../../modules/team/roles.policy.js';
 import type { Services } from '../../../services.js';
-import type { Guard } from '../../guard.js';
+import { principalOf, type Guard } from '../../guard.js';
+import type { Presenters } from '../../presenters.js';
 
 /** What every v1 resource's routes receive. */
 export interface ApiContext {
   config: Config;
   services: Services;
   guard: Guard;
+  present: Presenters;
 }
+
+/** The person acting through a guarded request: the services check what they may do. */
+export const actor = (request: FastifyRequest): Actor => actorOf(principalOf(request));
 
 /** A resource's routes, typed from their TypeBox schemas. */
 export type ApiRoutes = FastifyPluginAsyncTypebox<ApiContext>;

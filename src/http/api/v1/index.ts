@@ -30,8 +30,8 @@ export const RESOURCES = [
   symbolsRoutes,
 ];
 
-export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard }) => {
-  const context: ApiContext = { config, services, guard };
+export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {
+  const context: ApiContext = { config, services, guard, present };
   app.decorateRequest('principal', null);
   app.decorateRequest('rate', null);
   // Publish each route's scope in the OpenAPI document (3.1 allows role names on any scheme).

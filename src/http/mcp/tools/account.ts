@@ -1,4 +1,3 @@
-import { presentMe } from '../../api/v1/me/presenter.js';
 import { MeResponse } from '../../api/v1/me/schema.js';
 import { defineTool, NoInput, READ } from '../tool.js';
 
@@ -13,9 +12,9 @@ export const accountTools = [
     input: NoInput,
     output: MeResponse,
     annotations: READ,
-    async handler(_args, { services, principal, rate }) {
+    async handler(_args, { services, principal, rate, present }) {
       const quota = await services.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
-      return { data: presentMe(principal, quota, rate) };
+      return { data: present.me(principal, quota, rate) };
     },
   }),
 ];

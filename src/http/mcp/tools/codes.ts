@@ -1,12 +1,5 @@
-import { presentCode } from '../../api/v1/codes/presenter.js';
-import {
-  CodeListResponse,
-  CodeResponse,
-  CreateCodeBody,
-  IdParams,
-  ListCodesQuery,
-  UpdateCodeBody,
-} from '../../api/v1/codes/schema.js';
+import { CodeListResponse, CodeResponse, CreateCodeBody, ListCodesQuery, UpdateCodeBody } from '../../api/v1/codes/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, READ, toolInput } from '../tool.js';
 
 /** QR codes: the same service calls and presenter as /api/v1/codes. */
@@ -20,9 +13,9 @@ export const codeTools = [
     input: toolInput(ListCodesQuery),
     output: CodeListResponse,
     annotations: READ,
-    async handler(args, { services, principal, config }) {
-      const codes = await services.codes.list(principal.account.id, args);
-      return { data: codes.map((c) => presentCode(c, config.publicUrl)) };
+    async handler(args, { services, actor, present }) {
+      const codes = await services.codes.list(actor, args);
+      return { data: codes.map((c) => present.code(c)) };
     },
   }),
   defineTool({
@@ -33,8 +26,8 @@ export const codeTools = [
     input: toolInput(IdParams),
     output: CodeResponse,
     annotations: READ,
-    async handler({ id }, { services, principal, config }) {
-      return { data: presentCode(await services.codes.get(principal.account.id, id), config.publicUrl) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.code(await services.codes.get(actor, id)) };
     },
   }),
   defineTool({
@@ -46,8 +39,8 @@ export const codeTools = [
     input: toolInput(CreateCodeBody),
     output: CodeResponse,
     annotations: ADD,
-    async handler(args, { services, principal, config }) {
-      return { data: presentCode(await services.codes.create(principal.account.id, args), config.publicUrl) };
+    async handler(args, { services, actor, present }) {
+      return { data: present.code(await services.codes.create(actor, args)) };
     },
   }),
   defineTool({
@@ -59,8 +52,8 @@ export const codeTools = [
     input: toolInput(IdParams, UpdateCodeBody),
     output: CodeResponse,
     annotations: CHANGE,
-    async handler({ id, ...changes }, { services, principal, config }) {
-      return { data: presentCode(await services.codes.update(principal.account.id, id, changes), config.publicUrl) };
+    async handler({ id, ...changes }, { services, actor, present }) {
+      return { data: present.code(await services.codes.update(actor, id, changes)) };
     },
   }),
   defineTool({
@@ -72,8 +65,8 @@ export const codeTools = [
     input: toolInput(IdParams),
     output: CodeResponse,
     annotations: ADD,
-    async handler({ id }, { services, principal, config }) {
-      return { data: presentCode(await services.codes.clone(principal.account.id, id), config.publicUrl) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.code(await services.codes.clone(actor, id)) };
     },
   }),
   defineTool({
@@ -85,8 +78,8 @@ export const codeTools = [
     input: toolInput(IdParams),
     output: CodeResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal, config }) {
-      return { data: presentCode(await services.codes.archive(principal.account.id, id), config.publicUrl) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.code(await services.codes.archive(actor, id)) };
     },
   }),
 ];

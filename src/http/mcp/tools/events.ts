@@ -1,7 +1,6 @@
-import { presentClearScans, presentCodeAnalytics } from '../../api/v1/analytics/presenter.js';
-import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse, IdParams } from '../../api/v1/analytics/schema.js';
-import { presentEvent } from '../../api/v1/events/presenter.js';
+import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from '../../api/v1/analytics/schema.js';
 import { EventPage, ListEventsQuery } from '../../api/v1/events/schema.js';
+import { IdParams } from '../../schemas.js';
 import { CHANGE, defineTool, READ, toolInput } from '../tool.js';
 
 /** Events, code analytics and clearing a scan history: the same service calls and presenters as REST. */
@@ -15,9 +14,9 @@ export const eventTools = [
     input: toolInput(ListEventsQuery),
     output: EventPage,
     annotations: READ,
-    async handler(args, { services, principal }) {
-      const page = await services.events.list({ accountId: principal.account.id, ...args });
-      return { data: page.events.map(presentEvent), nextCursor: page.nextCursor };
+    async handler(args, { services, actor, present }) {
+      const page = await services.analytics.list(actor, args);
+      return { data: page.events.map(present.event), nextCursor: page.nextCursor };
     },
   }),
   defineTool({
@@ -29,8 +28,8 @@ export const eventTools = [
     input: toolInput(IdParams, CodeAnalyticsQuery),
     output: CodeAnalyticsResponse,
     annotations: READ,
-    async handler({ id, days }, { services, principal }) {
-      return { data: presentCodeAnalytics(id, await services.scanHistory.analytics(principal.account.id, id, days)) };
+    async handler({ id, days }, { services, actor, present }) {
+      return { data: present.codeAnalytics(id, await services.scanHistory.analytics(actor, id, days)) };
     },
   }),
   defineTool({
@@ -42,8 +41,8 @@ export const eventTools = [
     input: toolInput(IdParams),
     output: ClearScansResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal }) {
-      return { data: presentClearScans(id, await services.scanHistory.clear(principal.account.id, id)) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.clearScans(id, await services.scanHistory.clear(actor, id)) };
     },
   }),
 ];

@@ -1,14 +1,13 @@
-import { presentFolder, presentFolderAnalytics } from '../../api/v1/folders/presenter.js';
 import {
   CreateFolderBody,
   DeletedFolderResponse,
   FolderAnalyticsQuery,
   FolderAnalyticsResponse,
   FolderListResponse,
-  FolderParams,
   FolderResponse,
   UpdateFolderBody,
 } from '../../api/v1/folders/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
 
 /** Folders and their analytics: the same service calls and presenters as /api/v1/folders. */
@@ -21,8 +20,8 @@ export const folderTools = [
     input: NoInput,
     output: FolderListResponse,
     annotations: READ,
-    async handler(_args, { services, principal }) {
-      return { data: (await services.folders.list(principal.account.id)).map(presentFolder) };
+    async handler(_args, { services, actor, present }) {
+      return { data: (await services.folders.list(actor)).map(present.folder) };
     },
   }),
   defineTool({
@@ -34,8 +33,8 @@ export const folderTools = [
     input: toolInput(CreateFolderBody),
     output: FolderResponse,
     annotations: ADD,
-    async handler(args, { services, principal }) {
-      return { data: presentFolder(await services.folders.create(principal.account.id, args)) };
+    async handler(args, { services, actor, present }) {
+      return { data: present.folder(await services.folders.create(actor, args)) };
     },
   }),
   defineTool({
@@ -43,11 +42,11 @@ export const folderTools = [
     title: 'Rename a folder',
     description: 'Renames a folder; its codes stay in it.',
     scope: 'codes:write',
-    input: toolInput(FolderParams, UpdateFolderBody),
+    input: toolInput(IdParams, UpdateFolderBody),
     output: FolderResponse,
     annotations: CHANGE,
-    async handler({ id, ...changes }, { services, principal }) {
-      return { data: presentFolder(await services.folders.rename(principal.account.id, id, changes)) };
+    async handler({ id, ...changes }, { services, actor, present }) {
+      return { data: present.folder(await services.folders.rename(actor, id, changes)) };
     },
   }),
   defineTool({
@@ -55,11 +54,11 @@ export const folderTools = [
     title: 'Delete a folder',
     description: 'Deletes a folder. Its codes are kept, in no folder; the answer says how many were unfiled.',
     scope: 'codes:write',
-    input: toolInput(FolderParams),
+    input: toolInput(IdParams),
     output: DeletedFolderResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal }) {
-      const unfiledCodes = await services.folders.delete(principal.account.id, id);
+    async handler({ id }, { services, actor }) {
+      const unfiledCodes = await services.folders.delete(actor, id);
       return { data: { id, deleted: true as const, unfiledCodes } };
     },
   }),
@@ -69,11 +68,11 @@ export const folderTools = [
     description:
       'Scans and unique visitors of a folder over the last `days` days (1-365, default 30), with a per-code breakdown. Automated traffic is excluded.',
     scope: 'analytics:read',
-    input: toolInput(FolderParams, FolderAnalyticsQuery),
+    input: toolInput(IdParams, FolderAnalyticsQuery),
     output: FolderAnalyticsResponse,
     annotations: READ,
-    async handler({ id, days }, { services, principal }) {
-      return { data: presentFolderAnalytics(await services.folders.analytics(principal.account.id, id, days)) };
+    async handler({ id, days }, { services, actor, present }) {
+      return { data: present.folderAnalytics(await services.analytics.folderAnalytics(actor, id, days)) };
     },
   }),
 ];

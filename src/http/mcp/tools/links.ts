@@ -1,6 +1,5 @@
-import { IdParams } from '../../api/v1/codes/schema.js';
-import { presentLink } from '../../api/v1/links/presenter.js';
 import { CreateLinkBody, LinkListResponse, LinkResponse, ListLinksQuery, UpdateLinkBody } from '../../api/v1/links/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, READ, toolInput } from '../tool.js';
 
 /** Short links: the same service calls and presenter as /api/v1/links. */
@@ -14,9 +13,9 @@ export const linkTools = [
     input: toolInput(ListLinksQuery),
     output: LinkListResponse,
     annotations: READ,
-    async handler({ limit, offset }, { services, principal, config }) {
-      const links = await services.links.list(principal.account.id, limit, offset);
-      return { data: links.map((l) => presentLink(l, config.publicUrl)) };
+    async handler({ limit, offset }, { services, actor, present }) {
+      const links = await services.links.list(actor, limit, offset);
+      return { data: links.map((l) => present.link(l)) };
     },
   }),
   defineTool({
@@ -27,8 +26,8 @@ export const linkTools = [
     input: toolInput(IdParams),
     output: LinkResponse,
     annotations: READ,
-    async handler({ id }, { services, principal, config }) {
-      return { data: presentLink(await services.links.get(principal.account.id, id), config.publicUrl) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.link(await services.links.get(actor, id)) };
     },
   }),
   defineTool({
@@ -40,8 +39,8 @@ export const linkTools = [
     input: toolInput(CreateLinkBody),
     output: LinkResponse,
     annotations: ADD,
-    async handler(args, { services, principal, config }) {
-      return { data: presentLink(await services.links.create(principal.account.id, args), config.publicUrl) };
+    async handler(args, { services, actor, present }) {
+      return { data: present.link(await services.links.create(actor, args)) };
     },
   }),
   defineTool({
@@ -52,8 +51,8 @@ export const linkTools = [
     input: toolInput(IdParams, UpdateLinkBody),
     output: LinkResponse,
     annotations: CHANGE,
-    async handler({ id, ...changes }, { services, principal, config }) {
-      return { data: presentLink(await services.links.update(principal.account.id, id, changes), config.publicUrl) };
+    async handler({ id, ...changes }, { services, actor, present }) {
+      return { data: present.link(await services.links.update(actor, id, changes)) };
     },
   }),
 ];

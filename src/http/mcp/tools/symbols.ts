@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { SymbolImage } from '../../../modules/symbols/symbols.types.js';
-import { IdParams } from '../../api/v1/codes/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ImageQuery, PreviewBody, Scannability } from '../../api/v1/symbols/schema.js';
 import { DataEnvelope } from '../../schemas.js';
 import { defineTool, READ, toolInput, type Attachment } from '../tool.js';
@@ -44,8 +44,8 @@ export const symbolTools = [
     input: toolInput(IdParams, ImageQuery),
     output: ImageResult,
     annotations: READ,
-    async handler({ id, format, size }, { services, principal, attach }) {
-      const image = await services.symbols.codeImage(principal.account.id, id, { format: format ?? 'png', size });
+    async handler({ id, format, size }, { services, actor, attach }) {
+      const image = await services.symbols.codeImage(actor, id, { format: format ?? 'png', size });
       if (!('body' in image)) throw new Error('an image without If-None-Match always renders');
       attach?.(attachment(image, `qrelay://codes/${id}/${image.fileName}`));
       return result(image);

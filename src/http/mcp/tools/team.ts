@@ -1,13 +1,5 @@
-import { actorOf } from '../../../modules/team/roles.policy.js';
-import { presentUser } from '../../api/v1/users/presenter.js';
-import {
-  CreateUserBody,
-  ListUsersQuery,
-  UpdateUserBody,
-  UserListResponse,
-  UserParams,
-  UserResponse,
-} from '../../api/v1/users/schema.js';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody, UserListResponse, UserResponse } from '../../api/v1/users/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, READ, toolInput } from '../tool.js';
 
 /** Team members: the same service calls, role policy and presenter as /api/v1/users. */
@@ -21,8 +13,8 @@ export const teamTools = [
     input: toolInput(ListUsersQuery),
     output: UserListResponse,
     annotations: READ,
-    async handler(page, { services, principal }) {
-      return { data: (await services.users.list(actorOf(principal), page)).map(presentUser) };
+    async handler(page, { services, actor, present }) {
+      return { data: (await services.users.list(actor, page)).map(present.user) };
     },
   }),
   defineTool({
@@ -30,11 +22,11 @@ export const teamTools = [
     title: 'Read a team member',
     description: 'Reads one person on the account by id.',
     scope: 'team:read',
-    input: toolInput(UserParams),
+    input: toolInput(IdParams),
     output: UserResponse,
     annotations: READ,
-    async handler({ id }, { services, principal }) {
-      return { data: presentUser(await services.users.get(actorOf(principal), id)) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.user(await services.users.get(actor, id)) };
     },
   }),
   defineTool({
@@ -46,9 +38,9 @@ export const teamTools = [
     input: toolInput(CreateUserBody),
     output: UserResponse,
     annotations: ADD,
-    async handler(args, { services, principal }) {
+    async handler(args, { services, actor, present }) {
       return {
-        data: presentUser(await services.users.create({ ...args, accountId: principal.account.id }, actorOf(principal))),
+        data: present.user(await services.users.create({ ...args, accountId: actor.accountId }, actor)),
       };
     },
   }),
@@ -58,11 +50,11 @@ export const teamTools = [
     description:
       'Changes a person\'s name, role (member, editor, admin) or status ("suspended" signs them out everywhere). An owner cannot be changed and nobody can be made an owner (forbidden).',
     scope: 'team:write',
-    input: toolInput(UserParams, UpdateUserBody),
+    input: toolInput(IdParams, UpdateUserBody),
     output: UserResponse,
     annotations: CHANGE,
-    async handler({ id, ...changes }, { services, principal }) {
-      return { data: presentUser(await services.users.update(actorOf(principal), id, changes)) };
+    async handler({ id, ...changes }, { services, actor, present }) {
+      return { data: present.user(await services.users.update(actor, id, changes)) };
     },
   }),
   defineTool({
@@ -71,11 +63,11 @@ export const teamTools = [
     description:
       'Removes a person by suspending them: the record and everything they made keep their ids; their sessions, API tokens and password links end at once. An owner cannot be removed (forbidden).',
     scope: 'team:write',
-    input: toolInput(UserParams),
+    input: toolInput(IdParams),
     output: UserResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal }) {
-      return { data: presentUser(await services.users.suspend(actorOf(principal), id)) };
+    async handler({ id }, { services, actor, present }) {
+      return { data: present.user(await services.users.suspend(actor, id)) };
     },
   }),
 ];

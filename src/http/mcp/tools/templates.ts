@@ -1,11 +1,10 @@
-import { presentTemplate } from '../../api/v1/templates/presenter.js';
 import {
   CreateTemplateBody,
   DeletedTemplateResponse,
   TemplateListResponse,
-  TemplateParams,
   TemplateResponse,
 } from '../../api/v1/templates/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
 
 /** Saved designs: the same service calls and presenter as /api/v1/templates. */
@@ -18,8 +17,8 @@ export const templateTools = [
     input: NoInput,
     output: TemplateListResponse,
     annotations: READ,
-    async handler(_args, { services, principal }) {
-      return { data: (await services.templates.list(principal.account.id)).map(presentTemplate) };
+    async handler(_args, { services, actor, present }) {
+      return { data: (await services.templates.list(actor)).map(present.template) };
     },
   }),
   defineTool({
@@ -31,8 +30,8 @@ export const templateTools = [
     input: toolInput(CreateTemplateBody),
     output: TemplateResponse,
     annotations: ADD,
-    async handler(args, { services, principal }) {
-      return { data: presentTemplate(await services.templates.create(principal.account.id, args)) };
+    async handler(args, { services, actor, present }) {
+      return { data: present.template(await services.templates.create(actor, args)) };
     },
   }),
   defineTool({
@@ -40,11 +39,11 @@ export const templateTools = [
     title: 'Delete a saved design',
     description: 'Deletes a saved design. Codes that used it keep their copy of the design.',
     scope: 'codes:write',
-    input: toolInput(TemplateParams),
+    input: toolInput(IdParams),
     output: DeletedTemplateResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal }) {
-      await services.templates.delete(principal.account.id, id);
+    async handler({ id }, { services, actor }) {
+      await services.templates.delete(actor, id);
       return { data: { id, deleted: true as const } };
     },
   }),

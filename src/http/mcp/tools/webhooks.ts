@@ -1,4 +1,3 @@
-import { presentCreatedHook, presentDelivery, presentHook } from '../../api/v1/hooks/presenter.js';
 import {
   CreatedHookResponse,
   CreateHookBody,
@@ -6,8 +5,8 @@ import {
   DeliveriesQuery,
   DeliveryListResponse,
   HookListResponse,
-  HookParams,
 } from '../../api/v1/hooks/schema.js';
+import { IdParams } from '../../schemas.js';
 import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
 
 /** Webhook subscriptions: the same service calls and presenters as /api/v1/hooks. */
@@ -20,8 +19,8 @@ export const webhookTools = [
     input: NoInput,
     output: HookListResponse,
     annotations: READ,
-    async handler(_args, { services, principal }) {
-      return { data: (await services.webhooks.list(principal.account.id)).map(presentHook) };
+    async handler(_args, { services, actor, present }) {
+      return { data: (await services.webhooks.list(actor)).map(present.hook) };
     },
   }),
   defineTool({
@@ -33,14 +32,12 @@ export const webhookTools = [
     input: toolInput(CreateHookBody),
     output: CreatedHookResponse,
     annotations: ADD,
-    async handler({ url, events }, { services, principal }) {
-      const hook = await services.webhooks.create({
-        accountId: principal.account.id,
-        plan: principal.account.plan,
+    async handler({ url, events }, { services, actor, present }) {
+      const hook = await services.webhooks.create(actor, {
         url,
         events,
       });
-      return { data: presentCreatedHook(hook) };
+      return { data: present.createdHook(hook) };
     },
   }),
   defineTool({
@@ -48,11 +45,11 @@ export const webhookTools = [
     title: 'Unsubscribe a webhook',
     description: 'Deletes a webhook subscription; deliveries not yet made are cancelled.',
     scope: 'analytics:read',
-    input: toolInput(HookParams),
+    input: toolInput(IdParams),
     output: DeletedHookResponse,
     annotations: CHANGE,
-    async handler({ id }, { services, principal }) {
-      await services.webhooks.delete(principal.account.id, id);
+    async handler({ id }, { services, actor }) {
+      await services.webhooks.delete(actor, id);
       return { data: { id, deleted: true as const } };
     },
   }),
@@ -61,11 +58,11 @@ export const webhookTools = [
     title: 'Recent webhook deliveries',
     description: 'Lists the recent deliveries of one subscription, newest first, with attempts and last response.',
     scope: 'analytics:read',
-    input: toolInput(HookParams, DeliveriesQuery),
+    input: toolInput(IdParams, DeliveriesQuery),
     output: DeliveryListResponse,
     annotations: READ,
-    async handler({ id, limit }, { services, principal }) {
-      return { data: (await services.webhooks.deliveries(principal.account.id, id, limit)).map(presentDelivery) };
+    async handler({ id, limit }, { services, actor, present }) {
+      return { data: (await services.webhooks.deliveries(actor, id, limit)).map(present.delivery) };
     },
   }),
 ];

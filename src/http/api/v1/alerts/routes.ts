@@ -1,11 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import { principalOf } from '../../../guard.js';
 import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentAlert } from './presenter.js';
+import { actor, type ApiRoutes } from '../context.js';
 import { AlertPage, ListAlertsQuery } from './schema.js';
 
-export const alertsRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const alertsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   app.get(
     '/alerts',
     {
@@ -20,8 +18,8 @@ export const alertsRoutes: ApiRoutes = async (app, { services, guard }) => {
     },
     async (request) => {
       const query = request.query as Static<typeof ListAlertsQuery>;
-      const page = await services.alerts.list({ accountId: principalOf(request).account.id, ...query });
-      return { data: page.alerts.map(presentAlert), nextCursor: page.nextCursor };
+      const page = await services.alerts.list(actor(request), query);
+      return { data: page.alerts.map(present.alert), nextCursor: page.nextCursor };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { Breakdown, CodeAnalytics } from '../../../../modules/events/events.service.js';
+import type { Breakdown, CodeAnalytics } from '../../../../modules/analytics/analytics.types.js';
 import type { ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));

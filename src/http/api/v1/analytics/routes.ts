@@ -1,11 +1,9 @@
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentClearScans, presentCodeAnalytics } from './presenter.js';
-import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse, IdParams } from './schema.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
+import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from './schema.js';
 
 /** A code's aggregated analytics and the clearing of its scan history. Never individual records. */
-export const analyticsRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   app.get(
     '/analytics/codes/:id',
     {
@@ -23,8 +21,8 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard }) => {
     },
     async (request) => {
       const { id } = request.params;
-      const analytics = await services.scanHistory.analytics(principalOf(request).account.id, id, request.query.days);
-      return { data: presentCodeAnalytics(id, analytics) };
+      const analytics = await services.scanHistory.analytics(actor(request), id, request.query.days);
+      return { data: present.codeAnalytics(id, analytics) };
     },
   );
 
@@ -44,7 +42,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard }) => {
     },
     async (request) => {
       const { id } = request.params;
-      return { data: presentClearScans(id, await services.scanHistory.clear(principalOf(request).account.id, id)) };
+      return { data: present.clearScans(id, await services.scanHistory.clear(actor(request), id)) };
     },
   );
 };

@@ -6,8 +6,6 @@ import { DataEnvelope, Nullable } from '../../../schemas.js';
  * (docs/adr/0034-analytics-api.md). Every figure comes from daily rollups; automated traffic and HEAD
  * requests are never counted (their number is given apart as `excluded`).
  */
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-
 export const CodeAnalyticsQuery = Type.Object(
   { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to and including today.' }) },
   { additionalProperties: false },

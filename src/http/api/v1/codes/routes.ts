@@ -1,17 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ApiRoutes } from '../context.js';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import { presentCode } from './presenter.js';
-import { CodeListResponse, CodeResponse, CreateCodeBody, IdParams, ListCodesQuery, UpdateCodeBody } from './schema.js';
+import { actor, type ApiRoutes } from '../context.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { CodeListResponse, CodeResponse, CreateCodeBody, ListCodesQuery, UpdateCodeBody } from './schema.js';
 
 const tags = ['codes'];
 
-export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard }) => {
+export const codesRoutes: ApiRoutes = async (fastify, { services, guard, present }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
-  const present = (code: Parameters<typeof presentCode>[0]) => ({ data: presentCode(code, config.publicUrl) });
+  const one = (code: Parameters<typeof present.code>[0]) => ({ data: present.code(code) });
 
   app.get(
     '/codes',
@@ -27,8 +25,8 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
       },
     },
     async (request) => {
-      const codes = await services.codes.list(principalOf(request).account.id, request.query);
-      return { data: codes.map((c) => presentCode(c, config.publicUrl)) };
+      const codes = await services.codes.list(actor(request), request.query);
+      return { data: codes.map((c) => present.code(c)) };
     },
   );
 
@@ -46,8 +44,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 201: CodeResponse }),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(present(await services.codes.create(principalOf(request).account.id, request.body))),
+    async (request, reply) => reply.code(201).send(one(await services.codes.create(actor(request), request.body))),
   );
 
   app.get(
@@ -62,7 +59,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 200: CodeResponse }, [404]),
       },
     },
-    async (request) => present(await services.codes.get(principalOf(request).account.id, request.params.id)),
+    async (request) => one(await services.codes.get(actor(request), request.params.id)),
   );
 
   app.patch(
@@ -80,7 +77,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 200: CodeResponse }, [404]),
       },
     },
-    async (request) => present(await services.codes.update(principalOf(request).account.id, request.params.id, request.body)),
+    async (request) => one(await services.codes.update(actor(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -97,8 +94,7 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 201: CodeResponse }, [404]),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(present(await services.codes.clone(principalOf(request).account.id, request.params.id))),
+    async (request, reply) => reply.code(201).send(one(await services.codes.clone(actor(request), request.params.id))),
   );
 
   app.post(
@@ -114,6 +110,6 @@ export const codesRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 200: CodeResponse }, [404]),
       },
     },
-    async (request) => present(await services.codes.archive(principalOf(request).account.id, request.params.id)),
+    async (request) => one(await services.codes.archive(actor(request), request.params.id)),
   );
 };

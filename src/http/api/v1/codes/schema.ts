@@ -93,6 +93,5 @@ export const ListCodesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const CodeResponse = DataEnvelope(Code);
 export const CodeListResponse = DataEnvelope(Type.Array(Code));

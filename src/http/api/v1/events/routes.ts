@@ -1,11 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import { principalOf } from '../../../guard.js';
 import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentEvent } from './presenter.js';
+import { actor, type ApiRoutes } from '../context.js';
 import { EventPage, ListEventsQuery } from './schema.js';
 
-export const eventsRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const eventsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   app.get(
     '/events',
     {
@@ -23,8 +21,8 @@ export const eventsRoutes: ApiRoutes = async (app, { services, guard }) => {
     },
     async (request) => {
       const query = request.query as Static<typeof ListEventsQuery>;
-      const page = await services.events.list({ accountId: principalOf(request).account.id, ...query });
-      return { data: page.events.map(presentEvent), nextCursor: page.nextCursor };
+      const page = await services.analytics.list(actor(request), query);
+      return { data: page.events.map(present.event), nextCursor: page.nextCursor };
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../modules/folders/folders.service.js';
+import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../modules/analytics/analytics.types.js';
 import type { FolderWithCount } from '../../../../modules/folders/folders.types.js';
 import type { Folder, FolderAnalytics } from './schema.js';
 

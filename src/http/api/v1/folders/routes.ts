@@ -1,26 +1,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentFolder, presentFolderAnalytics } from './presenter.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
 import {
   CreateFolderBody,
   DeletedFolderResponse,
   FolderAnalyticsQuery,
   FolderAnalyticsResponse,
   FolderListResponse,
-  FolderParams,
   FolderResponse,
   UpdateFolderBody,
 } from './schema.js';
 
 const tags = ['folders'];
 
-export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+export const foldersRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
-  const accountOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).account.id;
 
   app.get(
     '/folders',
@@ -34,7 +30,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         response: responses({ 200: FolderListResponse }),
       },
     },
-    async (request) => ({ data: (await services.folders.list(accountOf(request))).map(presentFolder) }),
+    async (request) => ({ data: (await services.folders.list(actor(request))).map(present.folder) }),
   );
 
   app.post(
@@ -51,7 +47,7 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: presentFolder(await services.folders.create(accountOf(request), request.body)) }),
+      reply.code(201).send({ data: present.folder(await services.folders.create(actor(request), request.body)) }),
   );
 
   app.get(
@@ -62,11 +58,11 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         operationId: 'getFolder',
         summary: 'Read a folder (addition within v1)',
         tags,
-        params: FolderParams,
+        params: IdParams,
         response: responses({ 200: FolderResponse }, [404]),
       },
     },
-    async (request) => ({ data: presentFolder(await services.folders.get(accountOf(request), request.params.id)) }),
+    async (request) => ({ data: present.folder(await services.folders.get(actor(request), request.params.id)) }),
   );
 
   app.patch(
@@ -77,13 +73,13 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         operationId: 'updateFolder',
         summary: 'Rename a folder (addition within v1)',
         tags,
-        params: FolderParams,
+        params: IdParams,
         body: UpdateFolderBody,
         response: responses({ 200: FolderResponse }, [404]),
       },
     },
     async (request) => ({
-      data: presentFolder(await services.folders.rename(accountOf(request), request.params.id, request.body)),
+      data: present.folder(await services.folders.rename(actor(request), request.params.id, request.body)),
     }),
   );
 
@@ -96,12 +92,12 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         summary: 'Delete a folder (addition within v1)',
         description: 'The codes it held stay, in no folder.',
         tags,
-        params: FolderParams,
+        params: IdParams,
         response: responses({ 200: DeletedFolderResponse }, [404]),
       },
     },
     async (request) => {
-      const unfiledCodes = await services.folders.delete(accountOf(request), request.params.id);
+      const unfiledCodes = await services.folders.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const, unfiledCodes } };
     },
   );
@@ -115,13 +111,15 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         summary: "Scans and unique visitors of a folder's codes",
         description: 'Over the last `days` days (1 to 365), with a per-code breakdown. Automated traffic is excluded.',
         tags,
-        params: FolderParams,
+        params: IdParams,
         querystring: FolderAnalyticsQuery,
         response: responses({ 200: FolderAnalyticsResponse }, [404]),
       },
     },
     async (request) => ({
-      data: presentFolderAnalytics(await services.folders.analytics(accountOf(request), request.params.id, request.query.days)),
+      data: present.folderAnalytics(
+        await services.analytics.folderAnalytics(actor(request), request.params.id, request.query.days),
+      ),
     }),
   );
 };

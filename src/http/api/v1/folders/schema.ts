@@ -17,8 +17,6 @@ export const Folder = Type.Object(
 
 export const CreateFolderBody = Type.Object({ name: Name }, { additionalProperties: false });
 export const UpdateFolderBody = Type.Object({ name: Type.Optional(Name) }, { additionalProperties: false });
-export const FolderParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-
 export const FolderAnalyticsQuery = Type.Object(
   { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Window in days, ending now.' }) },
   { additionalProperties: false },

@@ -1,7 +1,5 @@
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentCreatedHook, presentDelivery, presentHook } from './presenter.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
 import {
   CreatedHookResponse,
   CreateHookBody,
@@ -9,10 +7,9 @@ import {
   DeliveriesQuery,
   DeliveryListResponse,
   HookListResponse,
-  HookParams,
 } from './schema.js';
 
-export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const onRequest = guard({ scope: 'analytics:read', metered: true });
   const tags = ['webhooks'];
 
@@ -31,14 +28,11 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const hook = await services.webhooks.create({
-        accountId: principal.account.id,
-        plan: principal.account.plan,
+      const hook = await services.webhooks.create(actor(request), {
         url: request.body.url,
         events: request.body.events,
       });
-      return reply.code(201).send({ data: presentCreatedHook(hook) });
+      return reply.code(201).send({ data: present.createdHook(hook) });
     },
   );
 
@@ -53,7 +47,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
         response: responses({ 200: HookListResponse }),
       },
     },
-    async (request) => ({ data: (await services.webhooks.list(principalOf(request).account.id)).map(presentHook) }),
+    async (request) => ({ data: (await services.webhooks.list(actor(request))).map(present.hook) }),
   );
 
   app.delete(
@@ -65,12 +59,12 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
         summary: 'Unsubscribe',
         description: 'Deliveries not yet made are cancelled.',
         tags,
-        params: HookParams,
+        params: IdParams,
         response: responses({ 200: DeletedHookResponse }, [404]),
       },
     },
     async (request) => {
-      await services.webhooks.delete(principalOf(request).account.id, request.params.id);
+      await services.webhooks.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );
@@ -83,18 +77,14 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard }) => {
         operationId: 'listHookDeliveries',
         summary: 'Recent deliveries of a subscription',
         tags,
-        params: HookParams,
+        params: IdParams,
         querystring: DeliveriesQuery,
         response: responses({ 200: DeliveryListResponse }, [404]),
       },
     },
     async (request) => {
-      const deliveries = await services.webhooks.deliveries(
-        principalOf(request).account.id,
-        request.params.id,
-        request.query.limit,
-      );
-      return { data: deliveries.map(presentDelivery) };
+      const deliveries = await services.webhooks.deliveries(actor(request), request.params.id, request.query.limit);
+      return { data: deliveries.map(present.delivery) };
     },
   );
 };

@@ -47,7 +47,6 @@ export const Delivery = Type.Object(
   { title: 'WebhookDelivery' },
 );
 
-export const HookParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const DeliveriesQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }) });
 
 export const CreatedHookResponse = DataEnvelope(CreatedHook);

@@ -1,18 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ApiRoutes } from '../context.js';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import { IdParams } from '../codes/schema.js';
-import { presentLink } from './presenter.js';
+import { actor, type ApiRoutes } from '../context.js';
+import { IdParams, responses } from '../../../schemas.js';
 import { CreateLinkBody, LinkListResponse, LinkResponse, ListLinksQuery, UpdateLinkBody } from './schema.js';
 
 const tags = ['links'];
 
-export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard }) => {
+export const linksRoutes: ApiRoutes = async (fastify, { services, guard, present }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'links:read', metered: true });
   const write = guard({ scope: 'links:write', metered: true });
-  const present = (link: Parameters<typeof presentLink>[0]) => ({ data: presentLink(link, config.publicUrl) });
+  const one = (link: Parameters<typeof present.link>[0]) => ({ data: present.link(link) });
 
   app.get(
     '/links',
@@ -27,8 +24,8 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
       },
     },
     async (request) => {
-      const links = await services.links.list(principalOf(request).account.id, request.query.limit, request.query.offset);
-      return { data: links.map((l) => presentLink(l, config.publicUrl)) };
+      const links = await services.links.list(actor(request), request.query.limit, request.query.offset);
+      return { data: links.map((l) => present.link(l)) };
     },
   );
 
@@ -45,8 +42,7 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 201: LinkResponse }),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(present(await services.links.create(principalOf(request).account.id, request.body))),
+    async (request, reply) => reply.code(201).send(one(await services.links.create(actor(request), request.body))),
   );
 
   app.get(
@@ -61,7 +57,7 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 200: LinkResponse }, [404]),
       },
     },
-    async (request) => present(await services.links.get(principalOf(request).account.id, request.params.id)),
+    async (request) => one(await services.links.get(actor(request), request.params.id)),
   );
 
   app.patch(
@@ -77,6 +73,6 @@ export const linksRoutes: ApiRoutes = async (fastify, { config, services, guard 
         response: responses({ 200: LinkResponse }, [404]),
       },
     },
-    async (request) => present(await services.links.update(principalOf(request).account.id, request.params.id, request.body)),
+    async (request) => one(await services.links.update(actor(request), request.params.id, request.body)),
   );
 };

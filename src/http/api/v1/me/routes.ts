@@ -1,10 +1,9 @@
 import type { ApiRoutes } from '../context.js';
 import { responses } from '../../../schemas.js';
 import { principalOf } from '../../../guard.js';
-import { presentMe } from './presenter.js';
 import { MeResponse } from './schema.js';
 
-export const meRoutes: ApiRoutes = async (app, { services, guard }) => {
+export const meRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   app.get(
     '/me',
     {
@@ -20,7 +19,7 @@ export const meRoutes: ApiRoutes = async (app, { services, guard }) => {
     async (request) => {
       const principal = principalOf(request);
       const quota = await services.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
-      return { data: presentMe(principal, quota, request.rate!) };
+      return { data: present.me(principal, quota, request.rate!) };
     },
   );
 };

@@ -2,10 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { reportHeader } from '../../../../modules/symbols/symbol.check.js';
 import type { SymbolImage } from '../../../../modules/symbols/symbols.types.js';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import { IdParams } from '../codes/schema.js';
-import type { ApiRoutes } from '../context.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
 import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';
 
 const SCANNABILITY_HEADER = 'X-QR-Scannability';
@@ -45,7 +43,7 @@ export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     async (request, reply) => {
       const format = request.query.format ?? 'png';
       const result = await services.symbols.codeImage(
-        principalOf(request).account.id,
+        actor(request),
         request.params.id,
         { format, size: request.query.size },
         request.headers['if-none-match'],

@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentTemplate } from './presenter.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
 import {
   CreateTemplateBody,
   DeletedTemplateResponse,
   TemplateListResponse,
-  TemplateParams,
   TemplateResponse,
   UpdateTemplateBody,
 } from './schema.js';
@@ -15,11 +12,10 @@ import {
 const tags = ['templates'];
 const COPY_NOTE = 'A code that used the design holds its own copy: changing or deleting the template never changes a code.';
 
-export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+export const templatesRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
-  const accountOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).account.id;
 
   app.get(
     '/templates',
@@ -33,7 +29,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
         response: responses({ 200: TemplateListResponse }),
       },
     },
-    async (request) => ({ data: (await services.templates.list(accountOf(request))).map(presentTemplate) }),
+    async (request) => ({ data: (await services.templates.list(actor(request))).map(present.template) }),
   );
 
   app.post(
@@ -50,7 +46,7 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: presentTemplate(await services.templates.create(accountOf(request), request.body)) }),
+      reply.code(201).send({ data: present.template(await services.templates.create(actor(request), request.body)) }),
   );
 
   app.get(
@@ -61,11 +57,11 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
         operationId: 'getTemplate',
         summary: 'Read a saved design (addition within v1)',
         tags,
-        params: TemplateParams,
+        params: IdParams,
         response: responses({ 200: TemplateResponse }, [404]),
       },
     },
-    async (request) => ({ data: presentTemplate(await services.templates.get(accountOf(request), request.params.id)) }),
+    async (request) => ({ data: present.template(await services.templates.get(actor(request), request.params.id)) }),
   );
 
   app.patch(
@@ -77,13 +73,13 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
         summary: 'Rename a saved design or change it (addition within v1)',
         description: COPY_NOTE,
         tags,
-        params: TemplateParams,
+        params: IdParams,
         body: UpdateTemplateBody,
         response: responses({ 200: TemplateResponse }, [404]),
       },
     },
     async (request) => ({
-      data: presentTemplate(await services.templates.update(accountOf(request), request.params.id, request.body)),
+      data: present.template(await services.templates.update(actor(request), request.params.id, request.body)),
     }),
   );
 
@@ -96,12 +92,12 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard }) =>
         summary: 'Delete a saved design',
         description: COPY_NOTE,
         tags,
-        params: TemplateParams,
+        params: IdParams,
         response: responses({ 200: DeletedTemplateResponse }, [404]),
       },
     },
     async (request) => {
-      await services.templates.delete(accountOf(request), request.params.id);
+      await services.templates.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );

@@ -28,7 +28,6 @@ export const UpdateTemplateBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const TemplateParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const TemplateResponse = DataEnvelope(Template);
 export const TemplateListResponse = DataEnvelope(Type.Array(Template));
 export const DeletedTemplateResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));

@@ -1,14 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../../../modules/team/roles.policy.js';
-import { principalOf } from '../../../guard.js';
-import { responses } from '../../../schemas.js';
-import type { ApiRoutes } from '../context.js';
-import { presentUser } from './presenter.js';
-import { CreateUserBody, ListUsersQuery, UpdateUserBody, UserListResponse, UserParams, UserResponse } from './schema.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody, UserListResponse, UserResponse } from './schema.js';
 
 const tags = ['team'];
 
-export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
+export const usersRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -25,8 +22,8 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
       },
     },
     async (request) => {
-      const users = await services.users.list(actorOf(principalOf(request)), request.query);
-      return { data: users.map(presentUser) };
+      const users = await services.users.list(actor(request), request.query);
+      return { data: users.map(present.user) };
     },
   );
 
@@ -38,11 +35,11 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         operationId: 'getUser',
         summary: 'Read one person',
         tags,
-        params: UserParams,
+        params: IdParams,
         response: responses({ 200: UserResponse }, [404]),
       },
     },
-    async (request) => ({ data: presentUser(await services.users.get(actorOf(principalOf(request)), request.params.id)) }),
+    async (request) => ({ data: present.user(await services.users.get(actor(request), request.params.id)) }),
   );
 
   app.post(
@@ -60,9 +57,9 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const user = await services.users.create({ ...request.body, accountId: principal.account.id }, actorOf(principal));
-      return reply.code(201).send({ data: presentUser(user) });
+      const acting = actor(request);
+      const user = await services.users.create({ ...request.body, accountId: acting.accountId }, acting);
+      return reply.code(201).send({ data: present.user(user) });
     },
   );
 
@@ -75,13 +72,13 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         summary: "Change a person's name, role or status",
         description: 'An owner cannot be changed, and nobody can be made an owner (403).',
         tags,
-        params: UserParams,
+        params: IdParams,
         body: UpdateUserBody,
         response: responses({ 200: UserResponse }, [404]),
       },
     },
     async (request) => ({
-      data: presentUser(await services.users.update(actorOf(principalOf(request)), request.params.id, request.body)),
+      data: present.user(await services.users.update(actor(request), request.params.id, request.body)),
     }),
   );
 
@@ -95,10 +92,10 @@ export const usersRoutes: ApiRoutes = async (plugin, { services, guard }) => {
         description:
           'The record keeps its id and everything the person made stays. All their sessions, API tokens and password links end at once. An owner cannot be removed (403).',
         tags,
-        params: UserParams,
+        params: IdParams,
         response: responses({ 200: UserResponse }, [404]),
       },
     },
-    async (request) => ({ data: presentUser(await services.users.suspend(actorOf(principalOf(request)), request.params.id)) }),
+    async (request) => ({ data: present.user(await services.users.suspend(actor(request), request.params.id)) }),
   );
 };

@@ -42,8 +42,6 @@ export const UpdateUserBody = Type.Object(
   { additionalProperties: false, description: 'Send at least one field. status "suspended" signs the person out everywhere.' },
 );
 
-export const UserParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-
 export const ListUsersQuery = Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() });
 
 export const UserResponse = DataEnvelope(User);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitWindow } from './events.repository.js';
-import { firstDayOf, monthOf } from './events.types.js';
+import { splitWindow } from './analytics.repository.js';
+import { firstDayOf, monthOf } from '../events/events.types.js';
 
 describe('splitWindow', () => {
   it('covers every day of the window exactly once with end ranges and whole months', () => {

@@ -1,0 +1,39 @@
+import type { Config } from '../config/config.js';
+import { presentAlert } from './api/v1/alerts/presenter.js';
+import { presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
+import { presentCode } from './api/v1/codes/presenter.js';
+import { presentEvent } from './api/v1/events/presenter.js';
+import { presentFolder, presentFolderAnalytics } from './api/v1/folders/presenter.js';
+import { presentCreatedHook, presentDelivery, presentHook } from './api/v1/hooks/presenter.js';
+import { presentLink } from './api/v1/links/presenter.js';
+import { presentMe } from './api/v1/me/presenter.js';
+import { presentTemplate } from './api/v1/templates/presenter.js';
+import { presentUser } from './api/v1/users/presenter.js';
+import { presentToken } from './app/tokens.presenter.js';
+
+/**
+ * The public JSON of every resource, bound to the configuration once. REST routes, MCP tools and the
+ * CLI all present through the same object, so a resource looks the same on every surface.
+ */
+export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
+  const { publicUrl } = config;
+  return {
+    code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl),
+    link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
+    folder: presentFolder,
+    folderAnalytics: presentFolderAnalytics,
+    template: presentTemplate,
+    hook: presentHook,
+    createdHook: presentCreatedHook,
+    delivery: presentDelivery,
+    event: presentEvent,
+    alert: presentAlert,
+    codeAnalytics: presentCodeAnalytics,
+    clearScans: presentClearScans,
+    user: presentUser,
+    me: presentMe,
+    token: presentToken,
+  };
+}
+
+export type Presenters = ReturnType<typeof buildPresenters>;

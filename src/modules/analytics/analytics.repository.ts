@@ -1,0 +1,172 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { chunks } from '../../db/dialect.js';
+import type { EventsTable, Schema } from '../../db/schema.js';
+import { compactedThrough } from '../events/events.repository.js';
+import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from '../events/events.types.js';
+
+/**
+ * A window of days as day ranges at its ends plus the whole months between (inclusive bounds). Only
+ * months up to `horizon` (the last compacted month) count as whole months; the days of any later
+ * month go into the range at the end.
+ */
+export function splitWindow(
+  from: number,
+  to: number,
+  horizon = Infinity,
+): { ranges: [number, number][]; months: [number, number] | null } {
+  // The whole months: from the first that starts in the window to the last that ends in it, or the
+  // horizon if that is earlier.
+  const first = firstDayOf(monthOf(from)) === from ? monthOf(from) : monthOf(from) + 1;
+  const last = Math.min(monthOf(to + 1) - 1, horizon);
+  if (first > last) return { ranges: [[from, to]], months: null };
+  const ranges: [number, number][] = [];
+  if (firstDayOf(first) > from) ranges.push([from, firstDayOf(first) - 1]);
+  if (firstDayOf(last + 1) <= to) ranges.push([firstDayOf(last + 1), to]);
+  return { ranges, months: [first, last] };
+}
+
+const toEvent = (row: Selectable<EventsTable>): StoredEvent => ({
+  id: row.id,
+  accountId: row.account_id,
+  type: row.type as EventType,
+  targetId: row.target_id,
+  codeId: row.code_id,
+  linkId: row.link_id,
+  occurredAt: Number(row.occurred_at),
+  placement: row.placement,
+  country: row.country,
+  region: row.region,
+  city: row.city,
+  os: row.os,
+  device: row.device as Device | null,
+  browser: row.browser,
+});
+
+export interface EventPageQuery {
+  accountId: string;
+  limit: number;
+  codeId?: string;
+  type?: EventType;
+  /** Only events with a smaller id (older) than this one. */
+  before?: string;
+}
+
+export interface DayRow {
+  day: number;
+  events: number;
+  uniques: number;
+}
+
+/** The read side of events: pages of raw events and the rollups analytics are built from. */
+export class AnalyticsRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  /** Newest first, walking (account_id[, target_id | type], id) backwards: O(limit) at any size. */
+  async page(q: EventPageQuery): Promise<StoredEvent[]> {
+    let query = this.db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
+    // A code's events are the ones targeting it (its scans): the per-target index serves them.
+    if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
+    if (q.type !== undefined) query = query.where('type', '=', q.type);
+    if (q.before !== undefined) query = query.where('id', '<', q.before);
+    const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+    return rows.map(toEvent);
+  }
+
+  async days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]> {
+    const rows = await this.db
+      .selectFrom('event_rollups')
+      .select(['day', 'events', 'uniques'])
+      .where('target_id', '=', targetId)
+      .where('account_id', '=', accountId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute();
+    return rows.map((r) => ({ day: Number(r.day), events: Number(r.events), uniques: Number(r.uniques) }));
+  }
+
+  /**
+   * Events per value of every dimension over the window, largest first: whole compacted months from
+   * the monthly rollup, every other day (the partial months at either end, the months not compacted
+   * yet) from the daily one, so even ten years read few rows.
+   */
+  async breakdowns(
+    accountId: string,
+    targetId: string,
+    from: number,
+    to: number,
+  ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
+    const { ranges, months } = splitWindow(from, to, (await compactedThrough(this.db)) ?? -Infinity);
+    const totals = new Map<string, { dimension: Dimension; value: string; events: number }>();
+    const add = (rows: { dimension: string; value: string; events: number }[]) => {
+      for (const r of rows) {
+        const key = `${r.dimension}|${r.value}`;
+        const found = totals.get(key);
+        if (found) found.events += Number(r.events);
+        else totals.set(key, { dimension: r.dimension as Dimension, value: r.value, events: Number(r.events) });
+      }
+    };
+    for (const [start, end] of ranges) {
+      add(
+        await this.db
+          .selectFrom('event_breakdowns')
+          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
+          .where('target_id', '=', targetId)
+          .where('account_id', '=', accountId)
+          .where('day', '>=', start)
+          .where('day', '<=', end)
+          .groupBy(['dimension', 'value'])
+          .execute(),
+      );
+    }
+    if (months) {
+      add(
+        await this.db
+          .selectFrom('event_breakdowns_monthly')
+          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
+          .where('target_id', '=', targetId)
+          .where('account_id', '=', accountId)
+          .where('month', '>=', months[0])
+          .where('month', '<=', months[1])
+          .groupBy(['dimension', 'value'])
+          .execute(),
+      );
+    }
+    return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
+  }
+
+  /** Events and daily uniques per target over the window. */
+  async perTarget(
+    accountId: string,
+    targetIds: readonly string[],
+    from: number,
+    to: number,
+  ): Promise<Map<string, { events: number; uniques: number }>> {
+    const out = new Map<string, { events: number; uniques: number }>();
+    for (const ids of chunks(targetIds, 1000)) {
+      const rows = await this.db
+        .selectFrom('event_rollups')
+        .select(['target_id', sql<number>`sum(events)`.as('events'), sql<number>`sum(uniques)`.as('uniques')])
+        .where('target_id', 'in', ids)
+        .where('account_id', '=', accountId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('target_id')
+        .execute();
+      for (const r of rows) out.set(r.target_id, { events: Number(r.events), uniques: Number(r.uniques) });
+    }
+    return out;
+  }
+
+  /** Excluded (automated or HEAD) hits per day, for an account or one of its targets. */
+  async excluded(accountId: string, targetId: string | null, from: number, to: number): Promise<Map<number, number>> {
+    let query = this.db
+      .selectFrom('excluded_hits')
+      .select(['day', sql<number>`sum(hits)`.as('hits')])
+      .where('account_id', '=', accountId)
+      .where('day', '>=', from)
+      .where('day', '<=', to);
+    if (targetId !== null) query = query.where('target_id', '=', targetId);
+    const rows = await query.groupBy('day').execute();
+    return new Map(rows.map((r) => [Number(r.day), Number(r.hits)]));
+  }
+}

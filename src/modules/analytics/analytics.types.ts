@@ -1,0 +1,80 @@
+import { InvalidRequest } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { dayOf, type Dimension, type EventType, type StoredEvent } from '../events/events.types.js';
+
+export interface ListEventsInput {
+  limit?: number;
+  codeId?: string;
+  type?: EventType;
+  /** The opaque `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface EventPage {
+  events: StoredEvent[];
+  /** Pass as `cursor` for the next (older) page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+export interface Breakdown {
+  /** null = not known (no location, unrecognised agent, no placement). */
+  value: string | null;
+  count: number;
+}
+
+export interface CodeAnalytics {
+  days: number;
+  from: string;
+  to: string;
+  /** `excluded`: automated and HEAD hits that were not counted. */
+  totals: { scans: number; uniqueVisitors: number; excluded: number };
+  daily: { date: string; scans: number; uniqueVisitors: number; excluded: number }[];
+  countries: Breakdown[];
+  devices: Breakdown[];
+  os: Breakdown[];
+  browsers: Breakdown[];
+  placements: Breakdown[];
+}
+
+/** The figures of a set of codes, as the rollups answer them. */
+export interface CodesFigures {
+  days: number;
+  from: string;
+  to: string;
+  scans: number;
+  uniqueVisitors: number;
+  codes: { codeId: string; scans: number; uniqueVisitors: number }[];
+}
+
+export interface FolderAnalytics {
+  days: number;
+  scans: number;
+  uniqueVisitors: number;
+  /** Every code of the folder, most scanned first, then by name. */
+  codes: { codeId: string; name: string; scans: number; uniqueVisitors: number }[];
+}
+
+/** Values per breakdown returned at most (the largest); the rest are not individual records either. */
+export const BREAKDOWN_LIMIT = 100;
+
+export const BREAKDOWN_KEYS: Record<Dimension, 'countries' | 'devices' | 'os' | 'browsers' | 'placements'> = {
+  country: 'countries',
+  device: 'devices',
+  os: 'os',
+  browser: 'browsers',
+  placement: 'placements',
+};
+
+/** `value`, or `fallback` when absent; 400 unless it is an integer from `min` to `max`. */
+export function bounded(value: number | undefined, fallback: number, min: number, max: number, field: string): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new InvalidRequest(`${field} must be an integer from ${min} to ${max}.`, field);
+  return v;
+}
+
+/** The last `days` UTC days up to today, as day numbers (inclusive). */
+export function windowOf(clock: Clock, days: number): { from: number; to: number } {
+  const to = dayOf(clock.now());
+  return { from: to - days + 1, to };
+}

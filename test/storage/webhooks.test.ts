@@ -1,0 +1,26 @@
+import { STORES } from '../support/stores.js';
+import { describeRoles, type RoleWorld } from '../support/roles.js';
+
+const hook = ({ h, owner }: RoleWorld) => h.services.webhooks.create(owner, { url: 'http://127.0.0.1:9/hook' });
+
+for (const store of STORES) {
+  describeRoles(
+    'webhooks service',
+    store,
+    [
+      { operation: 'list', least: 'member', run: (actor, { h }) => h.services.webhooks.list(actor) },
+      {
+        operation: 'create',
+        least: 'member',
+        run: (actor, { h }) => h.services.webhooks.create(actor, { url: 'http://127.0.0.1:9/made' }),
+      },
+      { operation: 'delete', least: 'member', run: async (actor, w) => w.h.services.webhooks.delete(actor, (await hook(w)).id) },
+      {
+        operation: 'deliveries',
+        least: 'member',
+        run: async (actor, w) => w.h.services.webhooks.deliveries(actor, (await hook(w)).id, 10),
+      },
+    ],
+    { env: { WEBHOOK_ALLOW_PRIVATE: '1' } },
+  );
+}
