@@ -1,8 +1,10 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'bench/results/', 'test/client/generated/'] },
+  // The dashboard's web/ is checked by its own tsc project (npm run check).
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'bench/results/', 'test/client/generated/', 'web/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,5 +19,26 @@ export default tseslint.config(
     files: ['src/db/migrations/**', 'src/db/dialect.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Services hold no SQL: they pass a Transactor's handle on to repositories (docs/adr/0007).
+    files: ['src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', message: 'Queries belong in a repository; a service passes a Tx on.' },
+            { name: '../../db/schema.js', message: 'Queries belong in a repository; a service passes a Tx on.' },
+            {
+              name: '../../db/dialect.js',
+              importNames: ['lockRow', 'dialectOf', 'keyShare', 'skipLocked', 'codePointOrder'],
+              message: 'Row locks and dialect SQL belong in a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['bench/**', 'test/**'], rules: { 'no-console': 'off' } },
+  { files: ['bench/**/*.mjs'], languageOptions: { globals: globals.node } },
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, scopesForRole } from '../../src/modules/team/roles.policy.js';
-import { ROLES } from '../../src/modules/users/users.types.js';
+import { can, PERMISSIONS, scopesForRole } from './roles.policy.js';
+import { ROLES } from '../users/users.types.js';
 
 describe('roles policy', () => {
   it('grants each role everything the role below it may do', () => {

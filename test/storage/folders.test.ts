@@ -9,6 +9,7 @@ import { FoldersService } from '../../src/modules/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
+import { describeRoles, type RoleWorld } from '../support/roles.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 describeEach(STORES)('folders service ($name)', (store) => {
@@ -101,3 +102,25 @@ describeEach(STORES)('folders service ($name)', (store) => {
     expect((await h.services.folders.get(actorIn(t.account.id), folder.id)).codeCount).toBe(1);
   });
 });
+
+let folderSequence = 0;
+const folder = ({ h, owner }: RoleWorld) => h.services.folders.create(owner, { name: `Folder ${(folderSequence += 1)}` });
+
+for (const store of STORES) {
+  describeRoles('folders service', store, [
+    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.folders.list(actor) },
+    { operation: 'get', least: 'member', run: async (actor, w) => w.h.services.folders.get(actor, (await folder(w)).id) },
+    {
+      operation: 'create',
+      least: 'editor',
+      run: (actor, { h }) => h.services.folders.create(actor, { name: `Made ${(folderSequence += 1)}` }),
+    },
+    {
+      operation: 'rename',
+      least: 'editor',
+      run: async (actor, w) =>
+        w.h.services.folders.rename(actor, (await folder(w)).id, { name: `Renamed ${(folderSequence += 1)}` }),
+    },
+    { operation: 'delete', least: 'editor', run: async (actor, w) => w.h.services.folders.delete(actor, (await folder(w)).id) },
+  ]);
+}

@@ -1,12 +1,13 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
 import { RollupFolderFigures } from '../../src/modules/analytics/folder-figures.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
 import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
+import { describeRoles, type RoleWorld } from '../support/roles.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store) => {
@@ -175,3 +176,31 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(8);
   });
 });
+
+const codeOf = async ({ h, tenant }: RoleWorld) => (await h.factory.code(tenant.account.id)).id;
+
+for (const store of STORES) {
+  describeRoles('analytics service', store, [
+    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.analytics.list(actor, { limit: 10 }) },
+    {
+      operation: 'codeAnalytics',
+      least: 'member',
+      run: async (actor, w) => w.h.services.analytics.codeAnalytics(actor, { codeId: await codeOf(w), days: 7 }),
+    },
+    {
+      operation: 'folderAnalytics',
+      least: 'member',
+      run: async (actor, w) =>
+        w.h.services.analytics.folderAnalytics(actor, (await w.h.services.folders.create(w.owner, { name: newId() })).id, 7),
+    },
+    { operation: 'excluded', least: 'member', run: (actor, { h }) => h.services.analytics.excluded(actor, { days: 7 }) },
+  ]);
+  describeRoles('scan history service', store, [
+    {
+      operation: 'analytics',
+      least: 'member',
+      run: async (actor, w) => w.h.services.scanHistory.analytics(actor, await codeOf(w), 7),
+    },
+    { operation: 'clear', least: 'editor', run: async (actor, w) => w.h.services.scanHistory.clear(actor, await codeOf(w)) },
+  ]);
+}
