@@ -2,6 +2,7 @@ import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
+import { foundById } from '../../lib/found.js';
 import { validName } from '../../lib/names.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Account } from '../accounts/accounts.types.js';
@@ -64,9 +65,7 @@ export class CodesService {
 
   async get(actor: Actor, id: string): Promise<Code> {
     assertCan(actor, 'content:read');
-    const code = isId(id) ? await this.codes.findInAccount(actor.accountId, id) : null;
-    if (!code) throw new NotFound('code');
-    return code;
+    return foundById('code', id, (id) => this.codes.findInAccount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateCodeInput): Promise<Code> {

@@ -2,15 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { InvalidRequest } from '../../lib/errors.js';
 import { DEFAULT_DESIGN, validDesign, type Design } from './design.schema.js';
 
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-};
-
 describe('validDesign', () => {
   it('completes nothing, or a part, from the defaults', () => {
     expect(validDesign(undefined)).toEqual(DEFAULT_DESIGN);
@@ -25,20 +16,21 @@ describe('validDesign', () => {
   it('needs error correction Q or H with a logo, naming design.errorCorrection', () => {
     const logo = { url: 'https://example.com/logo.png', size: 0.2 };
     for (const errorCorrection of ['L', 'M'] as const) {
-      const error = refusal(() => validDesign({ logo, errorCorrection }));
-      expect(error).toBeInstanceOf(InvalidRequest);
-      expect(error).toMatchObject({ field: 'design.errorCorrection' });
+      expect(() => validDesign({ logo, errorCorrection })).toThrow(InvalidRequest);
+      expect(() => validDesign({ logo, errorCorrection })).toThrow(expect.objectContaining({ field: 'design.errorCorrection' }));
     }
     for (const errorCorrection of ['Q', 'H'] as const) expect(validDesign({ logo, errorCorrection }).logo).toEqual(logo);
     // A logo added to a base design with error correction M is refused too.
-    expect(refusal(() => validDesign({ logo }, DEFAULT_DESIGN))).toMatchObject({ field: 'design.errorCorrection' });
+    expect(() => validDesign({ logo }, DEFAULT_DESIGN)).toThrow(expect.objectContaining({ field: 'design.errorCorrection' }));
   });
 
   it('refuses a foreground equal to the background in any case, naming design.foreground', () => {
-    expect(refusal(() => validDesign({ foreground: '#abcdef', background: '#ABCDEF' }))).toMatchObject({
-      code: 'invalid_request',
-      field: 'design.foreground',
-    });
-    expect(refusal(() => validDesign({ background: '#000000' }))).toMatchObject({ field: 'design.foreground' });
+    expect(() => validDesign({ foreground: '#abcdef', background: '#ABCDEF' })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_request',
+        field: 'design.foreground',
+      }),
+    );
+    expect(() => validDesign({ background: '#000000' })).toThrow(expect.objectContaining({ field: 'design.foreground' }));
   });
 });

@@ -3,7 +3,7 @@ import { postgresBulk } from '../../db/bulk.js';
 import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
-import { EventRecorder } from './events.recorder.js';
+import { EventRecorder, type RecorderDeps } from './events.recorder.js';
 import type { VisitorSalts } from './events.salts.js';
 import type { Hit } from './events.types.js';
 
@@ -19,6 +19,15 @@ const HIT: Hit = {
   placement: null,
   headers: {},
 };
+
+/** A recorder's parts around `transactor`: nowhere located, every visitor hashed alike. */
+const withStore = (transactor: Transactor): RecorderDeps => ({
+  transactor,
+  clock: new ManualClock(),
+  geo: { locate: () => ({ country: null, region: null, city: null }) },
+  salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
+  batches: new EventBatchRepository(postgresBulk()),
+});
 
 describe('EventRecorder.record', () => {
   it('never throws into the caller and never logs the address when recording fails', async () => {
@@ -55,16 +64,11 @@ describe('EventRecorder.record', () => {
         throw new Error('store unreachable');
       },
     };
-    const recorder = new EventRecorder(
-      {
-        transactor: down,
-        clock: new ManualClock(),
-        geo: { locate: () => ({ country: null, region: null, city: null }) },
-        salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-        batches: new EventBatchRepository(postgresBulk()),
-      },
-      { flushIntervalMs: 1_000_000_000, maxBuffered: 3, log: { warn: (o) => warnings.push(o), error: () => undefined } },
-    );
+    const recorder = new EventRecorder(withStore(down), {
+      flushIntervalMs: 1_000_000_000,
+      maxBuffered: 3,
+      log: { warn: (o) => warnings.push(o), error: () => undefined },
+    });
     for (let i = 0; i < 5; i += 1) recorder.record(HIT);
     expect(recorder.buffered).toBe(3);
     expect(recorder.dropped).toBe(2);
@@ -87,16 +91,7 @@ describe('EventRecorder.record', () => {
           await new Promise((resolve) => setTimeout(resolve, durations[started.length - 1]));
         },
       } as unknown as Transactor;
-      const recorder = new EventRecorder(
-        {
-          transactor: slow,
-          clock: new ManualClock(),
-          geo: { locate: () => ({ country: null, region: null, city: null }) },
-          salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-          batches: new EventBatchRepository(postgresBulk()),
-        },
-        { flushIntervalMs: 5, maxWindowMs: 2_000 },
-      );
+      const recorder = new EventRecorder(withStore(slow), { flushIntervalMs: 5, maxWindowMs: 2_000 });
       /** Records a hit and returns how long its batch waited before committing; the commit is let finish. */
       const waited = async (window: number) => {
         const at = performance.now();

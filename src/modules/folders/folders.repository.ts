@@ -14,8 +14,18 @@ const toFolder = (row: Selectable<FoldersTable>): Folder => ({
 /** Live codes of the folder, read from the codes(account_id, folder_id, status) index: no counter is kept. */
 const liveCodes = sql<number>`(select count(*) from codes c where c.account_id = folders.account_id and c.folder_id = folders.id and c.status <> 'archived')`;
 
+const withCount = (row: Selectable<FoldersTable> & { code_count: number }): FolderWithCount => ({
+  ...toFolder(row),
+  codeCount: Number(row.code_count),
+});
+
 export class FoldersRepository {
   constructor(private readonly db: Kysely<Schema>) {}
+
+  /** The account's folders, to narrow down. */
+  private inAccount(accountId: string, db: Kysely<Schema> = this.db) {
+    return db.selectFrom('folders').selectAll().where('account_id', '=', accountId);
+  }
 
   /** Throws the store's unique violation when the account already has a folder of this name (any case). */
   async insert(folder: Folder): Promise<void> {
@@ -42,12 +52,7 @@ export class FoldersRepository {
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Folder | null> {
-    const row = await db
-      .selectFrom('folders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await this.inAccount(accountId, db).where('id', '=', id).executeTakeFirst();
     return row ? toFolder(row) : null;
   }
 
@@ -61,27 +66,18 @@ export class FoldersRepository {
   }
 
   async findWithCount(accountId: string, id: string): Promise<FolderWithCount | null> {
-    const row = await this.db
-      .selectFrom('folders')
-      .selectAll()
-      .select(liveCodes.as('code_count'))
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return row ? { ...toFolder(row), codeCount: Number(row.code_count) } : null;
+    const row = await this.inAccount(accountId).select(liveCodes.as('code_count')).where('id', '=', id).executeTakeFirst();
+    return row ? withCount(row) : null;
   }
 
   /** By name, case-insensitively (code-point order on both stores), then id. */
   async list(accountId: string): Promise<FolderWithCount[]> {
-    const rows = await this.db
-      .selectFrom('folders')
-      .selectAll()
+    const rows = await this.inAccount(accountId)
       .select(liveCodes.as('code_count'))
-      .where('account_id', '=', accountId)
       .orderBy(codePointOrder(this.db, 'name_lower'))
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ ...toFolder(row), codeCount: Number(row.code_count) }));
+    return rows.map(withCount);
   }
 
   async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {

@@ -3,6 +3,7 @@ import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
+import { foundById } from '../../lib/found.js';
 import { validName } from '../../lib/names.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
@@ -35,9 +36,7 @@ export class FoldersService {
   /** The account's folder with its count of live codes, or 404 (also for another account's). */
   async get(actor: Actor, id: string): Promise<FolderWithCount> {
     assertCan(actor, 'content:read');
-    const folder = isId(id) ? await this.folders.findWithCount(actor.accountId, id) : null;
-    if (!folder) throw new NotFound('folder');
-    return folder;
+    return foundById('folder', id, (id) => this.folders.findWithCount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateFolderInput): Promise<FolderWithCount> {

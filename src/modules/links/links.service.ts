@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
-import { isId, newId } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
+import { foundById } from '../../lib/found.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
@@ -40,9 +41,7 @@ export class LinksService {
 
   async get(actor: Actor, id: string): Promise<Link> {
     assertCan(actor, 'content:read');
-    const link = isId(id) ? await this.links.findInAccount(actor.accountId, id) : null;
-    if (!link) throw new NotFound('link');
-    return link;
+    return foundById('link', id, (id) => this.links.findInAccount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateLinkInput): Promise<Link> {

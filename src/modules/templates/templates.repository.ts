@@ -13,57 +13,46 @@ const toTemplate = (row: Selectable<TemplatesTable>): Template => ({
   updatedAt: row.updated_at,
 });
 
+/** The columns a template's changeable fields are written to. */
+const changeable = (template: Template) => ({
+  name: template.name,
+  name_lower: template.name.toLowerCase(),
+  design: JSON.stringify(template.design),
+  updated_at: template.updatedAt,
+});
+
 export class TemplatesRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(template: Template): Promise<void> {
     await this.db
       .insertInto('templates')
-      .values({
-        id: template.id,
-        account_id: template.accountId,
-        name: template.name,
-        name_lower: template.name.toLowerCase(),
-        design: JSON.stringify(template.design),
-        created_at: template.createdAt,
-        updated_at: template.updatedAt,
-      })
+      .values({ id: template.id, account_id: template.accountId, created_at: template.createdAt, ...changeable(template) })
       .execute();
   }
 
   async update(template: Template): Promise<void> {
     await this.db
       .updateTable('templates')
-      .set({
-        name: template.name,
-        name_lower: template.name.toLowerCase(),
-        design: JSON.stringify(template.design),
-        updated_at: template.updatedAt,
-      })
+      .set(changeable(template))
       .where('id', '=', template.id)
       .where('account_id', '=', template.accountId)
       .execute();
   }
 
+  /** The account's templates, to narrow down. */
+  private inAccount(accountId: string) {
+    return this.db.selectFrom('templates').selectAll().where('account_id', '=', accountId);
+  }
+
   async findInAccount(accountId: string, id: string): Promise<Template | null> {
-    const row = await this.db
-      .selectFrom('templates')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await this.inAccount(accountId).where('id', '=', id).executeTakeFirst();
     return row ? toTemplate(row) : null;
   }
 
   /** By name, case-insensitively (code-point order on both stores), then id. */
   async list(accountId: string): Promise<Template[]> {
-    const rows = await this.db
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy(codePointOrder(this.db, 'name_lower'))
-      .orderBy('id')
-      .execute();
+    const rows = await this.inAccount(accountId).orderBy(codePointOrder(this.db, 'name_lower')).orderBy('id').execute();
     return rows.map(toTemplate);
   }
 

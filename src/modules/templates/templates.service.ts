@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
+import { foundById } from '../../lib/found.js';
 import { validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
@@ -28,9 +29,7 @@ export class TemplatesService {
   /** The account's template, or 404 (also for another account's). */
   async get(actor: Actor, id: string): Promise<Template> {
     assertCan(actor, 'content:read');
-    const template = isId(id) ? await this.templates.findInAccount(actor.accountId, id) : null;
-    if (!template) throw new NotFound('template');
-    return template;
+    return foundById('template', id, (id) => this.templates.findInAccount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {

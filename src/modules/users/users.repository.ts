@@ -33,24 +33,19 @@ export class UsersRepository {
       .execute();
   }
 
+  /** The account's people, to narrow down. */
+  private inAccount(accountId: string) {
+    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId);
+  }
+
   async findInAccount(accountId: string, id: string): Promise<User | null> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.inAccount(accountId).where('id', '=', id).executeTakeFirst();
     return row ? toUser(row) : null;
   }
 
   /** A person with the stored password hash (null when no password is set yet). */
   async findByEmail(accountId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const row = await this.inAccount(accountId).where('email', '=', email).executeTakeFirst();
     return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
   }
 
@@ -68,10 +63,7 @@ export class UsersRepository {
 
   /** A page of the account's people, oldest first (the owner leads), ties broken by id. */
   async list(accountId: string, page: { limit: number; offset: number }): Promise<User[]> {
-    const rows = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('account_id', '=', accountId)
+    const rows = await this.inAccount(accountId)
       .orderBy('created_at')
       .orderBy('id')
       .limit(page.limit)
@@ -101,13 +93,7 @@ export class UsersRepository {
   }
 
   async findOwner(accountId: string): Promise<User | null> {
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('role', '=', 'owner')
-      .orderBy('created_at')
-      .executeTakeFirst();
+    const row = await this.inAccount(accountId).where('role', '=', 'owner').orderBy('created_at').executeTakeFirst();
     return row ? toUser(row) : null;
   }
 }

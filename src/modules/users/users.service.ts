@@ -2,7 +2,8 @@ import type { Transactor } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
-import { isId, newId } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
+import { foundById } from '../../lib/found.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { PasswordTokensRepository } from '../auth/password-tokens.repository.js';
 import type { PasswordsService } from '../auth/passwords.service.js';
@@ -140,9 +141,7 @@ export class UsersService {
   }
 
   private async find(accountId: string, id: string): Promise<User> {
-    const user = isId(id) ? await this.deps.users.findInAccount(accountId, id) : null;
-    if (!user) throw new NotFound('user');
-    return user;
+    return foundById('user', id, (id) => this.deps.users.findInAccount(accountId, id));
   }
 }
 

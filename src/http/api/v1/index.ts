@@ -3,10 +3,8 @@ import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
-import { alertsRoutes } from './alerts/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { codesRoutes } from './codes/routes.js';
-import { eventsRoutes } from './events/routes.js';
 import { foldersRoutes } from './folders/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
@@ -24,9 +22,7 @@ export const RESOURCES = [
   hooksRoutes,
   foldersRoutes,
   templatesRoutes,
-  eventsRoutes,
   analyticsRoutes,
-  alertsRoutes,
   symbolsRoutes,
 ];
 

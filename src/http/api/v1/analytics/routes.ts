@@ -1,13 +1,48 @@
+import type { Static } from '@sinclair/typebox';
 import { IdParams, responses } from '../../../schemas.js';
+import { AlertPage, ListAlertsQuery } from '../alerts/schema.js';
 import { actor, type ApiRoutes } from '../context.js';
+import { EventPage, ListEventsQuery } from '../events/schema.js';
 import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from './schema.js';
 
-/** A code's aggregated analytics and the clearing of its scan history. Never individual records. */
+/** A cursor page as the API answers it: the presented items and the cursor of the next (older) page. */
+const cursorPage = <T, J>(items: readonly T[], nextCursor: string | null, view: (item: T) => J) => ({
+  data: items.map(view),
+  nextCursor,
+});
+
+/**
+ * The read side of events (modules/analytics): the event log, a code's aggregated analytics (never
+ * individual records), the clearing of its scan history, and the alerts raised.
+ */
 export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
+  const read = guard({ scope: 'analytics:read', metered: true });
+
+  app.get(
+    '/events',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'listEvents',
+        summary: 'Scans, clicks and views, newest first',
+        description:
+          'Automated traffic and HEAD requests are never events. The default page is 50 events, on purpose: a ' +
+          'polling trigger reads one page. Pass `nextCursor` back as `cursor` to read older events.',
+        tags: ['events'],
+        querystring: ListEventsQuery,
+        response: responses({ 200: EventPage }),
+      },
+    },
+    async (request) => {
+      const page = await services.analytics.list(actor(request), request.query as Static<typeof ListEventsQuery>);
+      return cursorPage(page.events, page.nextCursor, present.event);
+    },
+  );
+
   app.get(
     '/analytics/codes/:id',
     {
-      onRequest: guard({ scope: 'analytics:read', metered: true }),
+      onRequest: read,
       schema: {
         operationId: 'getCodeAnalytics',
         summary: "A code's aggregated analytics",
@@ -43,6 +78,24 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
     async (request) => {
       const { id } = request.params;
       return { data: present.clearScans(id, await services.scanHistory.clear(actor(request), id)) };
+    },
+  );
+
+  app.get(
+    '/alerts',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'listAlerts',
+        summary: 'Alerts raised by per-code alert rules, newest first',
+        tags: ['events'],
+        querystring: ListAlertsQuery,
+        response: responses({ 200: AlertPage }),
+      },
+    },
+    async (request) => {
+      const page = await services.alerts.list(actor(request), request.query as Static<typeof ListAlertsQuery>);
+      return cursorPage(page.alerts, page.nextCursor, present.alert);
     },
   );
 };
