@@ -93,10 +93,10 @@ export class AnalyticsService {
     return result;
   }
 
-  /** Scans and unique visitors of the folder's codes over the last `days` days (1 to 365). */
-  async folderAnalytics(actor: Actor, folderId: string, days: number): Promise<FolderAnalytics> {
+  /** Scans and unique visitors of the folder's codes over the last `days` days (1 to 365, default 30). */
+  async folderAnalytics(actor: Actor, folderId: string, window?: number): Promise<FolderAnalytics> {
     assertCan(actor, 'analytics:read');
-    bounded(days, days, 1, 365, 'days');
+    const days = bounded(window, 30, 1, 365, 'days');
     await this.deps.folders.get(actor, folderId);
     const { accountId } = actor;
     const codes = await this.deps.codes.inFolder(accountId, folderId);
