@@ -122,7 +122,11 @@ export class PasswordsService {
     if (user.status !== 'active') throw new InvalidRequest('The user is suspended.', 'email');
     const purpose: PasswordTokenPurpose = passwordHash === null ? 'invitation' : 'reset';
     const secret = await this.deps.transactor.run((tx) => this.issue(user, purpose, tx));
-    return { url: passwordLink(this.deps.publicUrl, secret), expiresAt: this.deps.clock.now() + PASSWORD_TOKEN_TTL[purpose], user };
+    return {
+      url: passwordLink(this.deps.publicUrl, secret),
+      expiresAt: this.deps.clock.now() + PASSWORD_TOKEN_TTL[purpose],
+      user,
+    };
   }
 
   private async issue(user: User, purpose: PasswordTokenPurpose, tx: Tx): Promise<string> {
