@@ -39,6 +39,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // HTML is made only by src/http/html (JSX through preact-render-to-string, which escapes; ADR 0070).
+    files: ['src/**'],
+    ignores: ['src/http/html/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/<!doctype|<html[\\s>]/i]', 'TemplateElement[value.raw=/<!doctype|<html[\\s>]/i]'].map(
+          (selector) => ({ selector, message: 'Build HTML with the JSX components of src/http/html, not strings.' }),
+        ),
+      ],
+    },
+  },
   { files: ['bench/**', 'test/**'], rules: { 'no-console': 'off' } },
   { files: ['bench/**/*.mjs'], languageOptions: { globals: globals.node } },
 );
