@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Fragment } from 'preact';
+import { Layout, renderDocument } from './html/index.js';
 
 const CODES: [string, number, string][] = [
   ['invalid_request', 400, 'The request is malformed or asks for something impossible; the message names the field.'],
@@ -11,14 +13,30 @@ const CODES: [string, number, string][] = [
   ['internal_error', 500, 'Something unexpected failed on the server; quote the request id in the message.'],
 ];
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}' +
+  'dt{font-weight:600;margin-top:1rem}code{background:#f3f3f3;padding:0 .2em}';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>qrelay API errors</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}dt{font-weight:600;margin-top:1rem}code{background:#f3f3f3;padding:0 .2em}</style>
-</head><body><h1>qrelay API errors</h1><p>Every failure has the body <code>{ "error": { "code", "message", "docs" } }</code>. Match on <code>code</code>, never on the message.</p><dl>
-${CODES.map(([code, status, text]) => `<dt id="${code}"><code>${code}</code> (${status})</dt><dd>${escape(text)}</dd>`).join('\n')}
-</dl></body></html>`;
+/** Fixed text: rendered once. */
+const PAGE = renderDocument(
+  <Layout title="qrelay API errors" style={STYLE}>
+    <h1>qrelay API errors</h1>
+    <p>
+      Every failure has the body <code>{'{ "error": { "code", "message", "docs" } }'}</code>. Match on <code>code</code>, never on
+      the message.
+    </p>
+    <dl>
+      {CODES.map(([code, status, text]) => (
+        <Fragment key={code}>
+          <dt id={code}>
+            <code>{code}</code> ({status})
+          </dt>
+          <dd>{text}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  </Layout>,
+);
 
 /** The page each error's `docs` address points to. */
 export const errorDocsRoutes: FastifyPluginAsync = async (app) => {
