@@ -3,18 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { splitWindow } from './analytics.repository.js';
 import { firstDayOf, monthOf } from '../events/events.types.js';
 
+/** Asserts a split covers the `days` days from `from` exactly once, in at most two end ranges; returns it. */
+function expectCovered(split: ReturnType<typeof splitWindow>, from: number, days: number) {
+  const { ranges, months } = split;
+  const covered: number[] = [];
+  for (const [a, b] of ranges) for (let d = a; d <= b; d += 1) covered.push(d);
+  if (months) for (let d = firstDayOf(months[0]); d < firstDayOf(months[1] + 1); d += 1) covered.push(d);
+  covered.sort((a, b) => a - b);
+  expect(covered).toEqual(Array.from({ length: days }, (_, i) => from + i));
+  expect(ranges.length).toBeLessThanOrEqual(2);
+  return split;
+}
+
 describe('splitWindow', () => {
   it('covers every day of the window exactly once with end ranges and whole months', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 1, max: 3650 }), (from, days) => {
         const to = from + days - 1;
-        const { ranges, months } = splitWindow(from, to);
-        const covered: number[] = [];
-        for (const [a, b] of ranges) for (let d = a; d <= b; d += 1) covered.push(d);
-        if (months) for (let d = firstDayOf(months[0]); d < firstDayOf(months[1] + 1); d += 1) covered.push(d);
-        covered.sort((a, b) => a - b);
-        expect(covered).toEqual(Array.from({ length: days }, (_, i) => from + i));
-        expect(ranges.length).toBeLessThanOrEqual(2);
+        expectCovered(splitWindow(from, to), from, days);
       }),
     );
   });
@@ -27,13 +33,7 @@ describe('splitWindow', () => {
         fc.integer({ min: -1, max: 1400 }),
         (from, days, horizon) => {
           const to = from + days - 1;
-          const { ranges, months } = splitWindow(from, to, horizon);
-          const covered: number[] = [];
-          for (const [a, b] of ranges) for (let d = a; d <= b; d += 1) covered.push(d);
-          if (months) for (let d = firstDayOf(months[0]); d < firstDayOf(months[1] + 1); d += 1) covered.push(d);
-          covered.sort((a, b) => a - b);
-          expect(covered).toEqual(Array.from({ length: days }, (_, i) => from + i));
-          expect(ranges.length).toBeLessThanOrEqual(2);
+          const { months } = expectCovered(splitWindow(from, to, horizon), from, days);
           if (months) expect(months[1]).toBeLessThanOrEqual(horizon);
           // Past the window's last whole month, the horizon changes nothing.
           if (horizon >= monthOf(to)) expect(splitWindow(from, to, horizon)).toEqual(splitWindow(from, to));
