@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     // HTML is made only by src/http/html (JSX through preact-render-to-string, which escapes; ADR 0070).
     files: ['src/**'],
-    ignores: ['src/http/html/**'],
+    ignores: ['src/http/html/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
