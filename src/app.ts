@@ -19,6 +19,7 @@ import { installRequestLog } from './http/request-log.js';
 import { createServer } from './http/server.js';
 import { resolverServerFactory } from './http/resolver/fast-path.js';
 import { resolverRoutes } from './http/resolver/routes.js';
+import { mediaPublicRoutes } from './http/media/routes.js';
 import { newRequestId } from './lib/request-id.js';
 
 export interface AppDeps {
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorDocsRoutes);
   await app.register(metricsRoutes, { metrics });
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
+  await app.register(mediaPublicRoutes, { media: services.media });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

@@ -58,6 +58,10 @@ import { TemplatesRepository } from './modules/templates/templates.repository.js
 import { TemplatesService } from './modules/templates/templates.service.js';
 import { ScannabilityGate, SymbolsService } from './modules/symbols/symbols.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
+import { MediaFoldersService } from './modules/media/media-folders.service.js';
+import { MediaFoldersRepository, MediaRepository } from './modules/media/media.repository.js';
+import { MediaService } from './modules/media/media.service.js';
+import { DiskMediaStore, type MediaStore } from './modules/media/media.store.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -101,6 +105,9 @@ export interface Services {
   symbols: SymbolsService;
   /** First run: the one-time set-up of the first account. */
   setup: SetupService;
+  /** The media library's files (also what other modules read logos and images through) and folders. */
+  media: MediaService;
+  mediaFolders: MediaFoldersService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
   webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender };
 }
@@ -108,6 +115,8 @@ export interface Services {
 export interface ServiceOptions {
   /** Where the resolver sends visits instead of the events recorder (tests observe hits with it). */
   recorder?: HitRecorder;
+  /** Where media bytes live (default: the disk store at MEDIA_DIR). */
+  mediaStore?: MediaStore;
 }
 
 export interface InfrastructureOptions {
@@ -233,6 +242,18 @@ export function buildServices(
     clock,
   });
   const accounts = new AccountsService({ transactor: tx, accounts: accountsRepo, users: usersRepo, clock, bus });
+  const mediaRepo = new MediaRepository(db);
+  const mediaFoldersRepo = new MediaFoldersRepository(db);
+  const media = new MediaService({
+    files: mediaRepo,
+    folders: mediaFoldersRepo,
+    accounts: accountsRepo,
+    store: options.mediaStore ?? new DiskMediaStore(config.media.dir),
+    transactor: tx,
+    clock,
+    limits: config.media,
+    publicUrl: config.publicUrl,
+  });
   return {
     clock,
     accounts,
@@ -273,6 +294,8 @@ export function buildServices(
     }),
     folders,
     templates,
+    media,
+    mediaFolders: new MediaFoldersService(mediaFoldersRepo, mediaRepo, tx, clock),
     recorder,
     events,
     analytics,

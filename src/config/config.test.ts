@@ -97,4 +97,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/q' }).events.journalDir).toBe('./data/journal');
     expect(loadConfig({ EVENT_JOURNAL_DIR: 'off' }).events.journalDir).toBeNull();
   });
+
+  it('reads the media variables: the folder beside the SQLite file by default, limits in bytes', () => {
+    expect(loadConfig({}).media).toEqual({ dir: 'data/media', maxFileBytes: 5_242_880, maxAccountBytes: 209_715_200 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/q' }).media.dir).toBe('./data/media');
+    const config = loadConfig({ MEDIA_DIR: '/srv/media', MEDIA_MAX_FILE_BYTES: '2048', MEDIA_MAX_ACCOUNT_BYTES: '4096' });
+    expect(config.media).toEqual({ dir: '/srv/media', maxFileBytes: 2048, maxAccountBytes: 4096 });
+    expect(() => loadConfig({ MEDIA_MAX_FILE_BYTES: '10' })).toThrow(/^MEDIA_MAX_FILE_BYTES:/);
+  });
 });

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_drop_row_counters.js';
 import * as m0008 from './migrations/0008_events_target_index.js';
 import * as m0009 from './migrations/0009_rollup_months.js';
 import * as m0010 from './migrations/0010_events_clustered.js';
+import * as m0015 from './migrations/0015_media.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -23,6 +24,7 @@ const MIGRATIONS = {
   '0008_events_target_index': m0008,
   '0009_rollup_months': m0009,
   '0010_events_clustered': m0010,
+  '0015_media': m0015,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

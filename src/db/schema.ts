@@ -159,6 +159,23 @@ export interface FoldersTable {
   updated_at: number;
 }
 
+/** Folders of the media library: the same columns as folders of codes. */
+export type MediaFoldersTable = FoldersTable;
+
+export interface MediaFilesTable {
+  id: string;
+  account_id: string;
+  folder_id: string | null;
+  name: string;
+  type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface TemplatesTable {
   id: string;
   account_id: string;
@@ -288,6 +305,8 @@ export interface Schema {
   links: LinksTable;
   folders: FoldersTable;
   templates: TemplatesTable;
+  media_folders: MediaFoldersTable;
+  media_files: MediaFilesTable;
   events: EventsTable;
   event_rollups: EventRollupsTable;
   event_breakdowns: EventBreakdownsTable;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, RateLimited, type ErrorCode } from '../lib/errors.js';
+import { AppError, RateLimited, TooLarge, type ErrorCode } from '../lib/errors.js';
 import { errorPage, PAGE_HEADERS } from './resolver/pages.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -45,6 +45,7 @@ export function describeValidation(context: string | undefined, errors: Validati
 }
 
 function classify(error: unknown): Rendered {
+  if (error instanceof TooLarge) return { status: 413, code: error.code, message: error.message };
   if (error instanceof AppError) return { status: STATUS[error.code], code: error.code, message: error.message };
   const fe = error as Partial<FastifyError> & { validationContext?: string };
   if (Array.isArray(fe.validation)) {

@@ -7,6 +7,7 @@ import { presentFolder, presentFolderAnalytics } from './api/v1/folders/presente
 import { presentCreatedHook, presentDelivery, presentHook } from './api/v1/hooks/presenter.js';
 import { presentLink } from './api/v1/links/presenter.js';
 import { presentMe } from './api/v1/me/presenter.js';
+import { presentMedia, presentMediaFolder } from './api/v1/media/presenter.js';
 import { presentTemplate } from './api/v1/templates/presenter.js';
 import { presentUser } from './api/v1/users/presenter.js';
 import { presentToken } from './app/tokens.presenter.js';
@@ -21,6 +22,8 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
     code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl),
     link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
     folder: presentFolder,
+    media: (file: Parameters<typeof presentMedia>[0]) => presentMedia(file, publicUrl),
+    mediaFolder: presentMediaFolder,
     folderAnalytics: presentFolderAnalytics,
     template: presentTemplate,
     hook: presentHook,

@@ -47,6 +47,9 @@ export class InvalidRequest extends AppError {
   }
 }
 
+/** Too large to accept: a file over its limit, or one that would overfill the account's library (413). */
+export class TooLarge extends InvalidRequest {}
+
 export class RateLimited extends AppError {
   readonly code = 'rate_limited';
   constructor(readonly retryAfterSeconds: number) {

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../db/dialect.js';
 import { InvalidRequest } from './errors.js';
 
 /** A label given by a person (code, folder, template): trimmed, 1 to `max` characters, or a 400 naming `field`. */
@@ -5,4 +6,14 @@ export function validName(value: string, max: number, field = 'name'): string {
   const name = value.trim();
   if (name.length === 0 || name.length > max) throw new InvalidRequest(`${field} must be 1 to ${max} characters.`, field);
   return name;
+}
+
+/** Runs `write`; the store's unique violation on a name becomes a 400 naming `name` ("a folder's", "a media folder's"). */
+export async function uniqueName(name: string, whose: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new InvalidRequest(`name "${name}" is already ${whose} name (case is ignored).`, 'name');
+    throw error;
+  }
 }

@@ -76,3 +76,13 @@ export class Browser {
 }
 
 export const PASSWORD = 'correct horse battery';
+
+/** A browser signed in as the owner of `tenant` (whose password is set through a one-time link first). */
+export async function ownerBrowser(h: Harness, tenant: { account: { id: string }; owner: { email: string } }): Promise<Browser> {
+  const { url } = await h.services.passwords.linkFor({ email: tenant.owner.email, accountId: tenant.account.id });
+  await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
+  const browser = new Browser(h);
+  const response = await browser.signIn(tenant.owner.email, PASSWORD);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return browser;
+}

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -45,12 +48,14 @@ export interface Harness {
 
 export async function createHarness(target: StoreTarget, options: HarnessOptions = {}): Promise<Harness> {
   const store = await target.create();
+  const mediaDir = mkdtempSync(join(tmpdir(), 'qrelay-media-'));
   const redisUrl = options.redis ? process.env.REDIS_URL : undefined;
   if (options.redis && !redisUrl) throw new Error('REDIS_URL is not set');
   const config = loadConfig({
     DATABASE_URL: store.url,
     PUBLIC_URL: 'http://qrelay.test',
     ANONYMOUS_RATE_PER_MINUTE: '1000000',
+    MEDIA_DIR: mediaDir,
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });
@@ -91,6 +96,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
       await app.close();
       await infra.close();
       await store.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,11 +6,19 @@ import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
 import { RESOURCES } from '../api/v1/index.js';
 import { Csrf } from './csrf.js';
+import { mediaWriteRoutes } from './media.routes.js';
 import { createSessionGuard } from './session.guard.js';
 import { sessionRoutes } from './session.routes.js';
 import { SignInThrottle } from './sign-in.throttle.js';
 import { spaRoutes } from './spa.js';
 import { tokensRoutes } from './tokens.routes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route under /app/api/v1 that only the dashboard has (not a mirror of /api/v1): documented with the dashboard's own. */
+    dashboardOnly?: boolean;
+  }
+}
 
 export interface DashboardOptions {
   config: Config;
@@ -48,7 +56,7 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       api.decorateRequest('principal', null);
       api.decorateRequest('rate', null);
       api.addHook('onRoute', (route) => {
-        const mirrored = route.url.startsWith('/app/api/v1');
+        const mirrored = route.url.startsWith('/app/api/v1') && route.config?.dashboardOnly !== true;
         if (documentRoutes && !mirrored) return;
         route.schema = Object.assign(route.schema ?? {}, { hide: true });
       });
@@ -59,6 +67,7 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       await api.register(
         async (v1) => {
           for (const resource of RESOURCES) await v1.register(resource, { config, services, guard, present });
+          await v1.register(mediaWriteRoutes, { config, services, guard, present });
         },
         { prefix: '/v1' },
       );

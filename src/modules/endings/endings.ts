@@ -27,6 +27,7 @@ export const RESERVED_ENDINGS: ReadonlySet<string> = new Set([
   'help',
   'login',
   'logout',
+  'media',
   'mcp',
   'metrics',
   'oauth',

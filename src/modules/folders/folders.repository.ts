@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, lockRow } from '../../db/dialect.js';
+import { namedRow, renamedRow } from '../../db/named-rows.js';
 import type { FoldersTable, Schema } from '../../db/schema.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
 
@@ -29,23 +30,13 @@ export class FoldersRepository {
 
   /** Throws the store's unique violation when the account already has a folder of this name (any case). */
   async insert(folder: Folder): Promise<void> {
-    await this.db
-      .insertInto('folders')
-      .values({
-        id: folder.id,
-        account_id: folder.accountId,
-        name: folder.name,
-        name_lower: folder.name.toLowerCase(),
-        created_at: folder.createdAt,
-        updated_at: folder.updatedAt,
-      })
-      .execute();
+    await this.db.insertInto('folders').values(namedRow(folder)).execute();
   }
 
   async rename(folder: Folder): Promise<void> {
     await this.db
       .updateTable('folders')
-      .set({ name: folder.name, name_lower: folder.name.toLowerCase(), updated_at: folder.updatedAt })
+      .set(renamedRow(folder))
       .where('id', '=', folder.id)
       .where('account_id', '=', folder.accountId)
       .execute();

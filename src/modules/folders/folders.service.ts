@@ -1,10 +1,9 @@
-import { isUniqueViolation } from '../../db/dialect.js';
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { InvalidRequest, NotFound } from '../../lib/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { foundById } from '../../lib/found.js';
-import { validName } from '../../lib/names.js';
+import { uniqueName, validName } from '../../lib/names.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { FoldersRepository } from './folders.repository.js';
@@ -49,7 +48,7 @@ export class FoldersService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.unique(folder.name, () => this.folders.insert(folder));
+    await uniqueName(folder.name, "a folder's", () => this.folders.insert(folder));
     return { ...folder, codeCount: 0 };
   }
 
@@ -58,7 +57,7 @@ export class FoldersService {
     const folder = await this.get(actor, id);
     if (input.name === undefined) return folder;
     const next = { ...folder, name: validName(input.name, FOLDER_NAME_MAX), updatedAt: this.clock.now() };
-    await this.unique(next.name, () => this.folders.rename(next));
+    await uniqueName(next.name, "a folder's", () => this.folders.rename(next));
     return next;
   }
 
@@ -73,15 +72,5 @@ export class FoldersService {
       await this.folders.delete(accountId, id, tx);
       return released;
     });
-  }
-
-  private async unique(name: string, write: () => Promise<void>): Promise<void> {
-    try {
-      await write();
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new InvalidRequest(`name "${name}" is already a folder's name (case is ignored).`, 'name');
-      throw error;
-    }
   }
 }

@@ -9,6 +9,7 @@ import { foldersRoutes } from './folders/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
 import { meRoutes } from './me/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { symbolsRoutes } from './symbols/routes.js';
 import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
@@ -24,6 +25,7 @@ export const RESOURCES = [
   templatesRoutes,
   analyticsRoutes,
   symbolsRoutes,
+  mediaRoutes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {

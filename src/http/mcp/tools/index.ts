@@ -4,6 +4,7 @@ import { codeTools } from './codes.js';
 import { eventTools } from './events.js';
 import { folderTools } from './folders.js';
 import { linkTools } from './links.js';
+import { mediaTools } from './media.js';
 import { symbolTools } from './symbols.js';
 import { teamTools } from './team.js';
 import { templateTools } from './templates.js';
@@ -20,4 +21,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...symbolTools,
   ...teamTools,
   ...webhookTools,
+  ...mediaTools,
 ];

@@ -1,0 +1,24 @@
+import type { Static } from '@sinclair/typebox';
+import { iso } from '../../../../lib/clock.js';
+import { mediaUrl } from '../../../../modules/media/media.paths.js';
+import type { MediaFile, MediaFolder as MediaFolderRecord } from '../../../../modules/media/media.types.js';
+import type { MediaFolder, MediaItem } from './schema.js';
+
+export const presentMedia = (file: MediaFile, publicUrl: string): Static<typeof MediaItem> => ({
+  id: file.id,
+  name: file.name,
+  type: file.type,
+  size: file.size,
+  width: file.width,
+  height: file.height,
+  folderId: file.folderId,
+  url: mediaUrl(publicUrl, file),
+  createdAt: iso(file.createdAt),
+});
+
+export const presentMediaFolder = (folder: MediaFolderRecord): Static<typeof MediaFolder> => ({
+  id: folder.id,
+  name: folder.name,
+  createdAt: iso(folder.createdAt),
+  updatedAt: iso(folder.updatedAt),
+});

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actor, type ApiRoutes } from '../api/v1/context.js';
+import {
+  DeletedMediaFolderResponse,
+  DeletedMediaResponse,
+  MediaFolderBody,
+  MediaFolderResponse,
+  MediaResponse,
+  UpdateMediaBody,
+} from '../api/v1/media/schema.js';
+import { IdParams, responses } from '../schemas.js';
+import { readUpload } from './media.upload.js';
+
+const tags = ['media'];
+/** Routes under /app/api/v1 that exist only on the session surface (never under /api/v1). */
+const config = { dashboardOnly: true };
+
+/**
+ * Changing the media library: only from the dashboard (ADR 0127). Mounted under /app/api/v1 beside
+ * the mirrored read routes, behind the session guard and CSRF; the services check content:write.
+ */
+export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, present, config: settings }) => {
+  await plugin.register(multipart, { throwFileSizeLimit: true });
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const session = guard({ scope: null, metered: false });
+
+  app.post(
+    '/media',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'uploadMedia',
+        summary: 'Upload a media file (multipart/form-data: file, name?, folderId?)',
+        description: 'The type is read from the bytes; images are re-encoded or sanitised before they are stored.',
+        tags,
+        response: responses({ 201: MediaResponse }, [413]),
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, settings.media.maxFileBytes);
+      return reply.code(201).send({ data: present.media(await services.media.upload(actor(request), upload)) });
+    },
+  );
+
+  app.patch(
+    '/media/:id',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'updateMedia',
+        summary: 'Rename a media file or move it to a folder',
+        tags,
+        params: IdParams,
+        body: UpdateMediaBody,
+        response: responses({ 200: MediaResponse }, [404]),
+      },
+    },
+    async (request) => ({ data: present.media(await services.media.update(actor(request), request.params.id, request.body)) }),
+  );
+
+  app.delete(
+    '/media/:id',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'deleteMedia',
+        summary: 'Delete a media file',
+        tags,
+        params: IdParams,
+        response: responses({ 200: DeletedMediaResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const file = await services.media.delete(actor(request), request.params.id);
+      return { data: { id: file.id, deleted: true as const } };
+    },
+  );
+
+  app.post(
+    '/media/folders',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'createMediaFolder',
+        summary: 'Create a media folder',
+        tags,
+        body: MediaFolderBody,
+        response: responses({ 201: MediaFolderResponse }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: present.mediaFolder(await services.mediaFolders.create(actor(request), request.body)) }),
+  );
+
+  app.patch(
+    '/media/folders/:id',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'renameMediaFolder',
+        summary: 'Rename a media folder',
+        tags,
+        params: IdParams,
+        body: MediaFolderBody,
+        response: responses({ 200: MediaFolderResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: present.mediaFolder(await services.mediaFolders.rename(actor(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/media/folders/:id',
+    {
+      onRequest: session,
+      config,
+      schema: {
+        operationId: 'deleteMediaFolder',
+        summary: 'Delete a media folder (its files stay, in no folder)',
+        tags,
+        params: IdParams,
+        response: responses({ 200: DeletedMediaFolderResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const unfiledFiles = await services.mediaFolders.delete(actor(request), request.params.id);
+      return { data: { id: request.params.id, deleted: true as const, unfiledFiles } };
+    },
+  );
+};

@@ -1,0 +1,173 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { codePointOrder, lockRow } from '../../db/dialect.js';
+import { namedRow, renamedRow } from '../../db/named-rows.js';
+import type { MediaFilesTable, MediaFoldersTable, Schema } from '../../db/schema.js';
+import type { ListMediaOptions, MediaFile, MediaFolder, MediaType } from './media.types.js';
+
+const toFile = (row: Selectable<MediaFilesTable>): MediaFile => ({
+  id: row.id,
+  accountId: row.account_id,
+  folderId: row.folder_id,
+  name: row.name,
+  type: row.type as MediaType,
+  size: Number(row.size),
+  width: row.width === null ? null : Number(row.width),
+  height: row.height === null ? null : Number(row.height),
+  sha256: row.sha256,
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
+
+const toFolder = (row: Selectable<MediaFoldersTable>): MediaFolder => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
+
+/** Media files: rows of the library; their bytes are in the MediaStore. */
+export class MediaRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  private files(accountId: string, db: Kysely<Schema> = this.db) {
+    return db.selectFrom('media_files').selectAll().where('account_id', '=', accountId);
+  }
+
+  async insert(file: MediaFile, db: Kysely<Schema> = this.db): Promise<void> {
+    await db
+      .insertInto('media_files')
+      .values({
+        id: file.id,
+        account_id: file.accountId,
+        folder_id: file.folderId,
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        sha256: file.sha256,
+        created_at: file.createdAt,
+        updated_at: file.updatedAt,
+      })
+      .execute();
+  }
+
+  async update(file: MediaFile, db: Kysely<Schema> = this.db): Promise<void> {
+    await db
+      .updateTable('media_files')
+      .set({ name: file.name, folder_id: file.folderId, updated_at: file.updatedAt })
+      .where('id', '=', file.id)
+      .where('account_id', '=', file.accountId)
+      .execute();
+  }
+
+  async find(accountId: string, id: string): Promise<MediaFile | null> {
+    const row = await this.files(accountId).where('id', '=', id).executeTakeFirst();
+    return row ? toFile(row) : null;
+  }
+
+  /** The account's newest file with these bytes, or null. */
+  async findByHash(accountId: string, sha256: string): Promise<MediaFile | null> {
+    const row = await this.files(accountId).where('sha256', '=', sha256).orderBy('id', 'desc').executeTakeFirst();
+    return row ? toFile(row) : null;
+  }
+
+  /** The type of any file stored with these bytes (whatever its account), for serving; null when none is. */
+  async typeOfHash(sha256: string): Promise<MediaType | null> {
+    const row = await this.db.selectFrom('media_files').select('type').where('sha256', '=', sha256).executeTakeFirst();
+    return row ? (row.type as MediaType) : null;
+  }
+
+  async countByHash(sha256: string, db: Kysely<Schema> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('media_files')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Newest first (ids are UUIDv7, so by id). */
+  async list(accountId: string, options: ListMediaOptions): Promise<MediaFile[]> {
+    let query = this.files(accountId);
+    if (options.folderId === null) query = query.where('folder_id', 'is', null);
+    else if (options.folderId !== undefined) query = query.where('folder_id', '=', options.folderId);
+    const rows = await query.orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
+    return rows.map(toFile);
+  }
+
+  /** Bytes the account keeps, all its files together. */
+  async totalSize(accountId: string, db: Kysely<Schema> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('media_files')
+      .select(sql<string | number | null>`sum(size)`.as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.deleteFrom('media_files').where('id', '=', id).where('account_id', '=', accountId).execute();
+  }
+
+  /** Files of the folder move to no folder; returns how many. */
+  async leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema> = this.db): Promise<number> {
+    const result = await db
+      .updateTable('media_files')
+      .set({ folder_id: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('folder_id', '=', folderId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
+
+/** Folders of the media library: one name per account, whatever its case. */
+export class MediaFoldersRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  async insert(folder: MediaFolder): Promise<void> {
+    await this.db.insertInto('media_folders').values(namedRow(folder)).execute();
+  }
+
+  async rename(folder: MediaFolder): Promise<void> {
+    await this.db
+      .updateTable('media_folders')
+      .set(renamedRow(folder))
+      .where('id', '=', folder.id)
+      .where('account_id', '=', folder.accountId)
+      .execute();
+  }
+
+  async find(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<MediaFolder | null> {
+    const row = await db
+      .selectFrom('media_folders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toFolder(row) : null;
+  }
+
+  /** The account's folder, held (PostgreSQL: a row lock) until the transaction ends; null when none such. */
+  async lock(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
+    await lockRow(trx, 'media_folders', id);
+    return this.find(accountId, id, trx);
+  }
+
+  async list(accountId: string): Promise<MediaFolder[]> {
+    const rows = await this.db
+      .selectFrom('media_folders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy(codePointOrder(this.db, 'name_lower'))
+      .orderBy('id')
+      .execute();
+    return rows.map(toFolder);
+  }
+
+  async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.deleteFrom('media_folders').where('id', '=', id).where('account_id', '=', accountId).execute();
+  }
+}
