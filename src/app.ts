@@ -20,6 +20,7 @@ import { createServer } from './http/server.js';
 import { resolverServerFactory } from './http/resolver/fast-path.js';
 import { resolverRoutes } from './http/resolver/routes.js';
 import { mediaPublicRoutes } from './http/media/routes.js';
+import { gs1ResolverRoutes } from './http/resolver/gs1.routes.js';
 import { newRequestId } from './lib/request-id.js';
 
 export interface AppDeps {
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics });
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
   await app.register(mediaPublicRoutes, { media: services.media });
+  await app.register(gs1ResolverRoutes, { gs1: services.gs1Resolver, metrics });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

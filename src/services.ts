@@ -62,6 +62,9 @@ import { MediaFoldersService } from './modules/media/media-folders.service.js';
 import { MediaFoldersRepository, MediaRepository } from './modules/media/media.repository.js';
 import { MediaService } from './modules/media/media.service.js';
 import { DiskMediaStore, type MediaStore } from './modules/media/media.store.js';
+import { Gs1Repository } from './modules/gs1/gs1.repository.js';
+import { Gs1Service } from './modules/gs1/gs1.service.js';
+import { Gs1ResolverService } from './modules/gs1/gs1-resolver.service.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -92,6 +95,9 @@ export interface Services {
   codes: CodesService;
   links: LinksService;
   resolver: ResolverService;
+  /** GS1 Digital Link registrations, and the GS1-conformant resolver that serves them. */
+  gs1: Gs1Service;
+  gs1Resolver: Gs1ResolverService;
   folders: FoldersService;
   templates: TemplatesService;
   /** The HitRecorder every surface records through (the serving process calls `start`). */
@@ -254,6 +260,16 @@ export function buildServices(
     limits: config.media,
     publicUrl: config.publicUrl,
   });
+  const resolver = new ResolverService({
+    repo: new ResolverRepository(db),
+    accounts: accountsRepo,
+    counters: infra.counters,
+    bus,
+    recorder: options.recorder ?? recorder,
+    clock,
+    options: { publicUrl: config.publicUrl },
+  });
+  const gs1Repo = new Gs1Repository(db);
   return {
     clock,
     accounts,
@@ -283,14 +299,14 @@ export function buildServices(
       bus,
       clock,
     }),
-    resolver: new ResolverService({
-      repo: new ResolverRepository(db),
-      accounts: accountsRepo,
-      counters: infra.counters,
-      bus,
+    resolver,
+    gs1: new Gs1Service(gs1Repo, endings, tx, clock),
+    gs1Resolver: new Gs1ResolverService({
+      repo: gs1Repo,
+      namespaces: resolver,
       recorder: options.recorder ?? recorder,
       clock,
-      options: { publicUrl: config.publicUrl },
+      publicUrl: config.publicUrl,
     }),
     folders,
     templates,

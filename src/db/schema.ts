@@ -290,6 +290,28 @@ export interface AlertsTable {
   raised_at: number;
 }
 
+export interface Gs1KeysTable {
+  id: string;
+  account_id: string;
+  /** Canonical Digital Link path without the leading slash: `01/09506000134352/10/ABC`. */
+  key: string;
+  primary_ai: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Gs1LinksTable {
+  key_id: string;
+  position: number;
+  link_type: string;
+  href: string;
+  lang: string | null;
+  media_type: string | null;
+  title: string;
+  /** 1 for the key's one default link, else 0. */
+  is_default: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -318,4 +340,6 @@ export interface Schema {
   daily_visitors: DailyVisitorsTable;
   alert_rules: AlertRulesTable;
   alerts: AlertsTable;
+  gs1_keys: Gs1KeysTable;
+  gs1_links: Gs1LinksTable;
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { Outcome } from '../modules/resolver/resolver.types.js';
 
-type ResolverOutcome = Outcome['kind'];
+/** A short address's outcomes, and the GS1 resolver's own (its redirects, 404s and 403s count with them). */
+type ResolverOutcome = Outcome['kind'] | 'gs1_linkset' | 'gs1_choices' | 'gs1_bad_request';
 
 const OUTCOMES: readonly ResolverOutcome[] = [
   'redirect',
@@ -13,6 +14,9 @@ const OUTCOMES: readonly ResolverOutcome[] = [
   'not_found',
   'unavailable',
   'rate_limited',
+  'gs1_linkset',
+  'gs1_choices',
+  'gs1_bad_request',
 ];
 
 /**

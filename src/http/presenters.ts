@@ -5,6 +5,7 @@ import { presentCode } from './api/v1/codes/presenter.js';
 import { presentEvent } from './api/v1/events/presenter.js';
 import { presentFolder, presentFolderAnalytics } from './api/v1/folders/presenter.js';
 import { presentCreatedHook, presentDelivery, presentHook } from './api/v1/hooks/presenter.js';
+import { presentGs1 } from './api/v1/gs1/presenter.js';
 import { presentLink } from './api/v1/links/presenter.js';
 import { presentMe } from './api/v1/me/presenter.js';
 import { presentMedia, presentMediaFolder } from './api/v1/media/presenter.js';
@@ -21,6 +22,7 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
   return {
     code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl),
     link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
+    gs1: (entry: Parameters<typeof presentGs1>[0]) => presentGs1(entry, publicUrl),
     folder: presentFolder,
     media: (file: Parameters<typeof presentMedia>[0]) => presentMedia(file, publicUrl),
     mediaFolder: presentMediaFolder,

@@ -1,5 +1,6 @@
 import { InvalidRequest } from '../../lib/errors.js';
 import { randomBase62 } from '../../lib/secrets.js';
+import { PRIMARY_KEYS } from '../gs1/gs1.keys.js';
 
 /** Length of a generated ending: 7 base62 characters, about 41.7 bits (docs/adr/0010-short-endings.md). */
 export const GENERATED_LENGTH = 7;
@@ -49,7 +50,14 @@ export const RESERVED_ENDINGS: ReadonlySet<string> = new Set([
   'www',
 ]);
 
-export const isReserved = (ending: string): boolean => RESERVED_ENDINGS.has(ending.toLowerCase());
+/**
+ * The GS1 primary keys' application identifiers (01, 414, 8003, ...): `/<ai>/<value>` is a GS1 Digital
+ * Link URI, so none of them is ever an ending either.
+ */
+const GS1_PRIMARY_AIS: ReadonlySet<string> = new Set(Object.keys(PRIMARY_KEYS));
+
+export const isReserved = (ending: string): boolean =>
+  RESERVED_ENDINGS.has(ending.toLowerCase()) || GS1_PRIMARY_AIS.has(ending);
 
 /** Whether a path segment could be an ending at all (cheap check before any lookup). */
 export const isEndingShape = (value: string): boolean => value.length >= 1 && value.length <= ENDING_MAX && ENDING.test(value);

@@ -176,7 +176,7 @@ export class ResolverService {
   /** The target of (host, ending): from the cache, else one store round trip. */
   private async target(host: string, shortCode: string): Promise<Target | null> {
     if (!isEndingShape(shortCode)) return null;
-    const domain = await this.domainOf(host);
+    const domain = await this.namespaceOf(host);
     const key = `${domain}\n${shortCode}`;
     const now = this.clock.now();
     const cached = this.targets.get(key, now);
@@ -191,7 +191,7 @@ export class ResolverService {
    * The namespace a Host names: an account's custom domain is its own; every other host (the
    * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, '' (ADR 0065).
    */
-  private async domainOf(rawHost: string): Promise<string> {
+  async namespaceOf(rawHost: string): Promise<string> {
     const host = rawHost.toLowerCase();
     if (this.publicHosts.has(host)) return '';
     const name = host.replace(/:\d+$/, '').replace(/\.$/, '');

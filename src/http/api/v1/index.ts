@@ -6,6 +6,7 @@ import type { ApiContext } from './context.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { codesRoutes } from './codes/routes.js';
 import { foldersRoutes } from './folders/routes.js';
+import { gs1Routes } from './gs1/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
 import { linksRoutes } from './links/routes.js';
 import { meRoutes } from './me/routes.js';
@@ -26,6 +27,7 @@ export const RESOURCES = [
   analyticsRoutes,
   symbolsRoutes,
   mediaRoutes,
+  gs1Routes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {

@@ -1,0 +1,22 @@
+import type { Static } from '@sinclair/typebox';
+import { iso } from '../../../../lib/clock.js';
+import type { Gs1Entry as Gs1Record } from '../../../../modules/gs1/gs1.types.js';
+import type { Gs1Entry } from './schema.js';
+
+export function presentGs1(entry: Gs1Record, publicUrl: string): Static<typeof Gs1Entry> {
+  return {
+    id: entry.id,
+    key: entry.key,
+    url: `${new URL(publicUrl).origin}/${entry.key}`,
+    links: entry.links.map((l) => ({
+      linkType: l.linkType,
+      href: l.href,
+      lang: l.lang,
+      type: l.type,
+      title: l.title,
+      default: l.isDefault,
+    })),
+    createdAt: iso(entry.createdAt),
+    updatedAt: iso(entry.updatedAt),
+  };
+}

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PRIMARY_KEYS } from '../../modules/gs1/gs1.keys.js';
+import { GS1_VOC } from '../../modules/gs1/gs1.link-types.js';
+import { anchorOf, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/gs1.linkset.js';
+import { LINKSET_MEDIA_TYPE, preferences } from '../../modules/gs1/gs1.resolution.js';
+import type { Gs1Answer, Gs1ResolverService } from '../../modules/gs1/gs1-resolver.service.js';
+import type { HttpMetrics } from '../metrics.js';
+import { errorPage, notFoundPage, PAGE_HEADERS, unavailablePage } from './pages.js';
+
+const METHODS = 'GET, HEAD, OPTIONS';
+
+/** CORS for every answer of the resolver: any origin may read it (GS1-Conformant Resolver: SHALL support CORS). */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': METHODS,
+  'access-control-allow-headers': 'Accept, Accept-Language',
+  'access-control-expose-headers': 'Link, Location, Content-Type',
+} as const;
+
+const first = (value: string | string[] | undefined): string | null => (typeof value === 'string' ? value : (value?.[0] ?? null));
+
+/** Splits `request.url` into the Digital Link path (without the leading slash) and the raw query. */
+function partsOf(url: string): { path: string; query: string } {
+  const at = url.indexOf('?');
+  return at < 0 ? { path: url.slice(1), query: '' } : { path: url.slice(1, at), query: url.slice(at + 1) };
+}
+
+/** `href` with the request's query string passed on (GS1: by default all key=value pairs), before any fragment. */
+export function withQuery(href: string, query: string): string {
+  if (!query) return href;
+  const hash = href.indexOf('#');
+  const [base, fragment] = hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
+}
+
+/** Whether the client would rather read JSON than a page (an API client, not a browser). */
+const prefersJson = (accept: string | null): boolean => {
+  const prefs = preferences(accept);
+  const json = prefs.findIndex((p) => p.value === 'application/json' || p.value.endsWith('+json'));
+  const html = prefs.findIndex((p) => p.value === 'text/html');
+  return json >= 0 && (html < 0 || json < html);
+};
+
+function page(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer, query: string): FastifyReply {
+  reply.headers(CORS).header('vary', 'Accept, Accept-Language');
+  if (result.kind === 'bad_request') {
+    if (prefersJson(first(request.headers.accept)))
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: { code: 'invalid_request', message: result.problem, docs: '' } });
+    return page(reply, 400, errorPage(400));
+  }
+  if (result.kind === 'not_found') return page(reply, 404, notFoundPage());
+  if (result.kind === 'unavailable') return page(reply, 403, unavailablePage());
+  const anchor = anchorOf(result.origin, result.requested);
+  const linksetLink = `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
+  reply.header('cache-control', 'no-store');
+  switch (result.kind) {
+    case 'linkset':
+      return reply
+        .code(200)
+        .header(
+          'link',
+          `${linksetLink}, <${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`,
+        )
+        .type(LINKSET_MEDIA_TYPE)
+        .send(JSON.stringify(linksetOf(result.origin, result.keys)));
+    case 'redirect':
+      return reply.code(307).header('link', linksetLink).header('location', withQuery(result.link.href, query)).send();
+    case 'choices': {
+      // 300 Multiple Choices: the equally good links, as a linkset limited to them.
+      const rel = `${GS1_VOC}${result.links[0]!.linkType.slice(4)}`;
+      const body = { linkset: [{ anchor: anchorOf(result.origin, result.key.key), [rel]: result.links.map(target) }] };
+      return reply.code(300).header('link', linksetLink).type(LINKSET_MEDIA_TYPE).send(JSON.stringify(body));
+    }
+  }
+}
+
+/**
+ * The GS1-Conformant resolver over HTTP (ADR 0116): GET, HEAD and OPTIONS on each supported primary
+ * key's path (`/01/...`, `/414/...`, ...) on every host, and the resolver description at
+ * `/.well-known/gs1resolver`. The decisions live in Gs1ResolverService.
+ */
+export const gs1ResolverRoutes: FastifyPluginAsync<{ gs1: Gs1ResolverService; metrics: HttpMetrics }> = async (
+  app,
+  { gs1, metrics },
+) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const { path, query } = partsOf(request.url);
+    const linkType = new URLSearchParams(query).get('linkType');
+    const result = await gs1.resolve({
+      host: request.host,
+      path,
+      method: request.method,
+      linkType: linkType === null || linkType.trim() === '' ? null : linkType.trim(),
+      accept: first(request.headers.accept),
+      acceptLanguage: first(request.headers['accept-language']),
+      userAgent: first(request.headers['user-agent']),
+      clientAddress: request.ip,
+      headers: request.headers,
+    });
+    metrics.resolved(
+      result.kind === 'redirect' || result.kind === 'not_found' || result.kind === 'unavailable'
+        ? result.kind
+        : `gs1_${result.kind}`,
+    );
+    if (result.kind === 'redirect' || result.kind === 'choices') await new Promise<void>((done) => gs1.whenRecorded(done));
+    return answer(request, reply, result, query);
+  };
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    reply.code(204).headers(CORS).header('allow', METHODS).header('access-control-max-age', '86400').send();
+
+  for (const ai of Object.keys(PRIMARY_KEYS)) {
+    // `/<ai>` alone is a Digital Link without its value: a 400 like any other malformed one.
+    for (const url of [`/${ai}`, `/${ai}/*`]) {
+      app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler });
+      app.route({ method: 'OPTIONS', url, schema: { hide: true }, handler: preflight });
+    }
+  }
+
+  app.get('/.well-known/gs1resolver', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .headers(CORS)
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/json')
+      .send(await gs1.description(request.host)),
+  );
+};

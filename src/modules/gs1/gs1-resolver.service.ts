@@ -1,0 +1,134 @@
+import type { Clock } from '../../lib/clock.js';
+import { recordSafely, type HitRecorder } from '../resolver/hit-recorder.js';
+import { Gs1SyntaxError, keyPath, levelsOf, parseKeySegments, PRIMARY_KEYS } from './gs1.keys.js';
+import { GS1_VOC } from './gs1.link-types.js';
+import type { Gs1Repository } from './gs1.repository.js';
+import { resolveGs1, type Gs1Ask, type Gs1Resolution } from './gs1.resolution.js';
+
+/** A request for a Digital Link URI, as the resolver sees it (no HTTP types). */
+export interface Gs1Visit extends Gs1Ask {
+  host: string;
+  /** The path after the first `/`, not yet decoded, a trailing slash tolerated. */
+  path: string;
+  method: string;
+  userAgent: string | null;
+  clientAddress: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export type Gs1Answer =
+  | { kind: 'bad_request'; problem: string }
+  | (Gs1Resolution & {
+      /** The canonical origin of the host's namespace: anchors and linkset addresses are built on it. */
+      origin: string;
+      /** The canonical path of what was asked for. */
+      requested: string;
+    });
+
+/** What `/.well-known/gs1resolver` holds (GS1's resolver description file schema). */
+export interface ResolverDescription {
+  name: string;
+  resolverRoot: string;
+  supportedPrimaryKeys: string[];
+  supportedLinkType: { namespace: string; prefix: string }[];
+  linkTypeDefaultCanBeLinkset: boolean;
+}
+
+export interface Gs1ResolverDeps {
+  repo: Pick<Gs1Repository, 'resolvable'>;
+  /** The namespace a Host names: '' for the service's own host, else an account's custom domain. */
+  namespaces: { namespaceOf(host: string): Promise<string> };
+  recorder: HitRecorder;
+  clock: Clock;
+  publicUrl: string;
+  onRecordError?: (error: unknown) => void;
+}
+
+/** Splits and percent-decodes a Digital Link path; null when its encoding is malformed. */
+function segmentsOf(path: string): string[] | null {
+  const trimmed = path.replace(/\/+$/, '');
+  try {
+    return trimmed.split('/').map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The GS1-Conformant resolver's rules (ADR 0116): validate the URI, walk up from the most specific
+ * qualifier to the primary key, choose what to answer, and record a human's resolution as a
+ * `gs1_resolve` event without waiting for it.
+ */
+export class Gs1ResolverService {
+  private readonly publicOrigin: string;
+  private readonly protocol: string;
+
+  constructor(private readonly deps: Gs1ResolverDeps) {
+    const url = new URL(deps.publicUrl);
+    this.publicOrigin = url.origin;
+    this.protocol = url.protocol;
+  }
+
+  async resolve(visit: Gs1Visit): Promise<Gs1Answer> {
+    const segments = segmentsOf(visit.path);
+    if (!segments) return { kind: 'bad_request', problem: 'The address has a malformed percent-encoding.' };
+    let levels: string[];
+    try {
+      levels = levelsOf(parseKeySegments(segments)).map(keyPath);
+    } catch (error) {
+      if (error instanceof Gs1SyntaxError) return { kind: 'bad_request', problem: error.message };
+      throw error;
+    }
+    const namespace = await this.deps.namespaces.namespaceOf(visit.host);
+    const origin = namespace === '' ? this.publicOrigin : `${this.protocol}//${namespace}`;
+    const registered = (await this.deps.repo.resolvable(levels)).filter(
+      (key) => namespace === '' || key.accountDomain === namespace,
+    );
+    const resolution = resolveGs1(levels, registered, visit);
+    if (resolution.kind === 'redirect' || resolution.kind === 'choices') this.record(resolution.key, visit);
+    return { ...resolution, origin, requested: levels[0]! };
+  }
+
+  /** Calls `answer` once the resolutions recorded so far are durable; a recorded answer is sent from here. */
+  whenRecorded(answer: () => void): void {
+    if (!this.deps.recorder.whenDurable) return answer();
+    try {
+      this.deps.recorder.whenDurable(answer);
+    } catch {
+      answer();
+    }
+  }
+
+  /** The resolver description file (`/.well-known/gs1resolver`) of the namespace a Host names. */
+  async description(host: string): Promise<ResolverDescription> {
+    const namespace = await this.deps.namespaces.namespaceOf(host);
+    return {
+      name: 'qrelay',
+      resolverRoot: namespace === '' ? this.publicOrigin : `${this.protocol}//${namespace}`,
+      supportedPrimaryKeys: Object.keys(PRIMARY_KEYS),
+      supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
+      linkTypeDefaultCanBeLinkset: false,
+    };
+  }
+
+  /** Hands a resolution to the recorder; HEAD and automated traffic are excluded there, as for scans. */
+  private record(key: { id: string; accountId: string }, visit: Gs1Visit): void {
+    const headers = visit.headers as Record<string, string | undefined>;
+    recordSafely(
+      this.deps.recorder,
+      {
+        kind: 'gs1_resolve',
+        targetId: key.id,
+        accountId: key.accountId,
+        at: this.deps.clock.now(),
+        method: visit.method,
+        userAgent: visit.userAgent,
+        acceptLanguage: visit.acceptLanguage,
+        clientAddress: visit.clientAddress,
+        placement: null,
+        headers,
+      },
+      this.deps.onRecordError,
+    );
+  }
+}
