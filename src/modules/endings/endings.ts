@@ -56,8 +56,7 @@ export const RESERVED_ENDINGS: ReadonlySet<string> = new Set([
  */
 const GS1_PRIMARY_AIS: ReadonlySet<string> = new Set(Object.keys(PRIMARY_KEYS));
 
-export const isReserved = (ending: string): boolean =>
-  RESERVED_ENDINGS.has(ending.toLowerCase()) || GS1_PRIMARY_AIS.has(ending);
+export const isReserved = (ending: string): boolean => RESERVED_ENDINGS.has(ending.toLowerCase()) || GS1_PRIMARY_AIS.has(ending);
 
 /** Whether a path segment could be an ending at all (cheap check before any lookup). */
 export const isEndingShape = (value: string): boolean => value.length >= 1 && value.length <= ENDING_MAX && ENDING.test(value);

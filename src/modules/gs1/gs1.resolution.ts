@@ -115,6 +115,8 @@ export function resolveGs1(levels: readonly string[], registered: readonly Resol
     key.links.filter((l) => l.linkType === fallback.linkType),
     ask,
   );
-  const link = best.length === 1 ? best[0]! : best.includes(fallback) ? fallback : null;
+  // Still a tie: the default itself, else the one link of the default's media type.
+  const sameType = best.filter((l) => l.type === fallback.type);
+  const link = best.length === 1 ? best[0]! : best.includes(fallback) ? fallback : sameType.length === 1 ? sameType[0]! : null;
   return link ? { kind: 'redirect', link, key } : { kind: 'choices', links: best, key };
 }
