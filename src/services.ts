@@ -63,6 +63,9 @@ import { MediaFoldersRepository, MediaRepository } from './modules/media/media.r
 import { MediaService } from './modules/media/media.service.js';
 import { DiskMediaStore, type MediaStore } from './modules/media/media.store.js';
 import { Gs1Repository } from './modules/gs1/gs1.repository.js';
+import { CampaignsRepository } from './modules/campaigns/campaigns.repository.js';
+import { CampaignsService } from './modules/campaigns/campaigns.service.js';
+import { CampaignAnalyticsReader } from './modules/analytics/campaign-analytics.js';
 import { Gs1Service } from './modules/gs1/gs1.service.js';
 import { Gs1ResolverService } from './modules/gs1/gs1-resolver.service.js';
 
@@ -98,6 +101,9 @@ export interface Services {
   /** GS1 Digital Link registrations, and the GS1-conformant resolver that serves them. */
   gs1: Gs1Service;
   gs1Resolver: Gs1ResolverService;
+  /** Campaigns and tags over codes, links (and forms, pages, cards). */
+  campaigns: CampaignsService;
+  campaignAnalytics: CampaignAnalyticsReader;
   folders: FoldersService;
   templates: TemplatesService;
   /** The HitRecorder every surface records through (the serving process calls `start`). */
@@ -270,6 +276,7 @@ export function buildServices(
     options: { publicUrl: config.publicUrl },
   });
   const gs1Repo = new Gs1Repository(db);
+  const campaigns = new CampaignsService(new CampaignsRepository(db), tx, clock);
   return {
     clock,
     accounts,
@@ -308,6 +315,8 @@ export function buildServices(
       clock,
       publicUrl: config.publicUrl,
     }),
+    campaigns,
+    campaignAnalytics: new CampaignAnalyticsReader(campaigns, analyticsRepo, clock),
     folders,
     templates,
     media,

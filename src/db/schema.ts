@@ -312,6 +312,33 @@ export interface Gs1LinksTable {
   is_default: number;
 }
 
+export interface CampaignsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_lower: string;
+  starts_at: number | null;
+  ends_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CampaignMembersTable {
+  account_id: string;
+  member_type: string;
+  member_id: string;
+  campaign_id: string;
+  added_at: number;
+}
+
+export interface TaggingsTable {
+  account_id: string;
+  target_type: string;
+  target_id: string;
+  tag: string;
+  tag_lower: string;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   users: UsersTable;
@@ -342,4 +369,7 @@ export interface Schema {
   alerts: AlertsTable;
   gs1_keys: Gs1KeysTable;
   gs1_links: Gs1LinksTable;
+  campaigns: CampaignsTable;
+  campaign_members: CampaignMembersTable;
+  taggings: TaggingsTable;
 }

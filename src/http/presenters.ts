@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import { presentAlert } from './api/v1/alerts/presenter.js';
 import { presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
+import { presentCampaign } from './api/v1/campaigns/presenter.js';
 import { presentCode } from './api/v1/codes/presenter.js';
 import { presentEvent } from './api/v1/events/presenter.js';
 import { presentFolder, presentFolderAnalytics } from './api/v1/folders/presenter.js';
@@ -23,6 +24,7 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
     code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl),
     link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
     gs1: (entry: Parameters<typeof presentGs1>[0]) => presentGs1(entry, publicUrl),
+    campaign: presentCampaign,
     folder: presentFolder,
     media: (file: Parameters<typeof presentMedia>[0]) => presentMedia(file, publicUrl),
     mediaFolder: presentMediaFolder,

@@ -134,6 +134,28 @@ export class AnalyticsRepository {
     return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
 
+  /** Events and daily uniques per day over the window, summed over the targets. */
+  async daysOf(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Map<number, DayRow>> {
+    const out = new Map<number, DayRow>();
+    for (const ids of chunks(targetIds, 1000)) {
+      const rows = await this.db
+        .selectFrom('event_rollups')
+        .select(['day', sql<number>`sum(events)`.as('events'), sql<number>`sum(uniques)`.as('uniques')])
+        .where('target_id', 'in', ids)
+        .where('account_id', '=', accountId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('day')
+        .execute();
+      for (const r of rows) {
+        const day = Number(r.day);
+        const found = out.get(day) ?? { day, events: 0, uniques: 0 };
+        out.set(day, { day, events: found.events + Number(r.events), uniques: found.uniques + Number(r.uniques) });
+      }
+    }
+    return out;
+  }
+
   /** Events and daily uniques per target over the window. */
   async perTarget(
     accountId: string,

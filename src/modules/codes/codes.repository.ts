@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, containsPattern, escapeLike } from '../../db/dialect.js';
 import type { CodesTable, Schema } from '../../db/schema.js';
+import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
 import { lifetimeTotal } from '../events/events.totals.js';
@@ -86,6 +87,7 @@ export class CodesRepository {
     if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);
+    q = withMemberFilters(q, 'codes', 'code', query);
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
     return rows.map(toCode);
   }

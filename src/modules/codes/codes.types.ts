@@ -61,6 +61,10 @@ export interface ListCodesQuery {
   name?: string;
   status?: CodeStatus;
   folderId?: string;
+  /** Only the codes carrying this tag (any case). */
+  tag?: string;
+  /** Only the codes in this campaign. */
+  campaignId?: string;
 }
 
 export const NAME_MAX = 200;

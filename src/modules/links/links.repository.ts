@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { LinksTable, Schema } from '../../db/schema.js';
+import { withMemberFilters } from '../campaigns/campaigns.filters.js';
+import type { MemberFilters } from '../campaigns/campaigns.types.js';
 import { lifetimeTotal } from '../events/events.totals.js';
 import type { Link } from './links.types.js';
 
@@ -53,12 +55,13 @@ export class LinksRepository {
   }
 
   /** Newest first. */
-  async list(accountId: string, limit: number, offset: number): Promise<Link[]> {
-    const rows = await this.db
+  async list(accountId: string, limit: number, offset: number, filters: MemberFilters = {}): Promise<Link[]> {
+    const query = this.db
       .selectFrom('links')
       .selectAll()
       .select((eb) => lifetimeTotal(eb, 'links.id'))
-      .where('account_id', '=', accountId)
+      .where('account_id', '=', accountId);
+    const rows = await withMemberFilters(query, 'links', 'link', filters)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

@@ -1,3 +1,4 @@
+import type { MemberFilters } from '../campaigns/campaigns.types.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -34,9 +35,9 @@ export class LinksService {
     ({ links: this.links, claims: this.claims, bus: this.bus, clock: this.clock } = deps);
   }
 
-  async list(actor: Actor, limit: number, offset: number): Promise<Link[]> {
+  async list(actor: Actor, limit: number, offset: number, filters: MemberFilters = {}): Promise<Link[]> {
     assertCan(actor, 'content:read');
-    return this.links.list(actor.accountId, limit, offset);
+    return this.links.list(actor.accountId, limit, offset, filters);
   }
 
   async get(actor: Actor, id: string): Promise<Link> {

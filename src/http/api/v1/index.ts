@@ -4,6 +4,7 @@ import { policyOf } from '../../guard.js';
 import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { campaignsRoutes } from './campaigns/routes.js';
 import { codesRoutes } from './codes/routes.js';
 import { foldersRoutes } from './folders/routes.js';
 import { gs1Routes } from './gs1/routes.js';
@@ -28,6 +29,7 @@ export const RESOURCES = [
   symbolsRoutes,
   mediaRoutes,
   gs1Routes,
+  campaignsRoutes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {

@@ -1,3 +1,4 @@
+import { MemberFilter } from '../campaigns/schema.js';
 import { Type } from '@sinclair/typebox';
 import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
 import { GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../../../../modules/resolver/gate.js';
@@ -89,6 +90,8 @@ export const ListCodesQuery = Type.Object(
     ),
     status: Type.Optional(Status),
     folderId: Type.Optional(Type.String({ maxLength: 64, description: 'Only the codes in this folder.' })),
+    tag: Type.Optional(MemberFilter.tag),
+    campaignId: Type.Optional(MemberFilter.campaignId),
   },
   { additionalProperties: false },
 );

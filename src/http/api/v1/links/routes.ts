@@ -24,7 +24,8 @@ export const linksRoutes: ApiRoutes = async (fastify, { services, guard, present
       },
     },
     async (request) => {
-      const links = await services.links.list(actor(request), request.query.limit, request.query.offset);
+      const { limit, offset, ...filters } = request.query;
+      const links = await services.links.list(actor(request), limit, offset, filters);
       return { data: links.map((l) => present.link(l)) };
     },
   );

@@ -1,3 +1,4 @@
+import { MemberFilter } from '../campaigns/schema.js';
 import { Type } from '@sinclair/typebox';
 import { DESTINATION_MAX } from '../../../../modules/endings/destination.js';
 import { ENDING_MAX } from '../../../../modules/endings/endings.js';
@@ -30,7 +31,12 @@ export const CreateLinkBody = Type.Object(
 
 export const UpdateLinkBody = Type.Object({ url: Destination }, { additionalProperties: false });
 export const ListLinksQuery = Type.Object(
-  { limit: Pagination.limit(), offset: Pagination.offset() },
+  {
+    limit: Pagination.limit(),
+    offset: Pagination.offset(),
+    tag: Type.Optional(MemberFilter.tag),
+    campaignId: Type.Optional(MemberFilter.campaignId),
+  },
   { additionalProperties: false },
 );
 export const LinkResponse = DataEnvelope(Link);

@@ -1,0 +1,203 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
+import {
+  CampaignAnalyticsQuery,
+  CampaignAnalyticsResponse,
+  CampaignListResponse,
+  CampaignResponse,
+  CreateCampaignBody,
+  DeletedCampaignResponse,
+  ListCampaignsQuery,
+  MoveMembersBody,
+  SetTagsBody,
+  TaggedResponse,
+  TagListResponse,
+  TagsOfQuery,
+  UpdateCampaignBody,
+} from './schema.js';
+
+const tags = ['campaigns'];
+
+/** Campaigns, their members and analytics, and tags (additions within v1). */
+export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  const read = guard({ scope: 'campaigns:read', metered: true });
+  const write = guard({ scope: 'campaigns:write', metered: true });
+
+  app.get(
+    '/campaigns',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'listCampaigns',
+        summary: 'List campaigns with their members',
+        description: 'By name, case-insensitively.',
+        tags,
+        querystring: ListCampaignsQuery,
+        response: responses({ 200: CampaignListResponse }),
+      },
+    },
+    async (request) => ({ data: (await services.campaigns.list(actor(request), request.query)).map(present.campaign) }),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      onRequest: write,
+      schema: {
+        operationId: 'createCampaign',
+        summary: 'Create a campaign',
+        description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
+        tags,
+        body: CreateCampaignBody,
+        response: responses({ 201: CampaignResponse }, [404]),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: present.campaign(await services.campaigns.create(actor(request), request.body)) }),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'getCampaign',
+        summary: 'Read a campaign',
+        tags,
+        params: IdParams,
+        response: responses({ 200: CampaignResponse }, [404]),
+      },
+    },
+    async (request) => ({ data: present.campaign(await services.campaigns.get(actor(request), request.params.id)) }),
+  );
+
+  app.patch(
+    '/campaigns/:id',
+    {
+      onRequest: write,
+      schema: {
+        operationId: 'updateCampaign',
+        summary: "Change a campaign's name or dates",
+        tags,
+        params: IdParams,
+        body: UpdateCampaignBody,
+        response: responses({ 200: CampaignResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: present.campaign(await services.campaigns.update(actor(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.post(
+    '/campaigns/:id/members',
+    {
+      onRequest: write,
+      schema: {
+        operationId: 'moveCampaignMembers',
+        summary: 'Move things into and out of a campaign',
+        description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
+        tags,
+        params: IdParams,
+        body: MoveMembersBody,
+        response: responses({ 200: CampaignResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: present.campaign(await services.campaigns.moveMembers(actor(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    {
+      onRequest: write,
+      schema: {
+        operationId: 'deleteCampaign',
+        summary: 'Delete a campaign',
+        description: 'Its members stay, in no campaign.',
+        tags,
+        params: IdParams,
+        response: responses({ 200: DeletedCampaignResponse }, [404]),
+      },
+    },
+    async (request) => {
+      await services.campaigns.delete(actor(request), request.params.id);
+      return { data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/analytics',
+    {
+      onRequest: guard({ scope: 'analytics:read', metered: true }),
+      schema: {
+        operationId: 'getCampaignAnalytics',
+        summary: "A campaign's totals and daily series over its members",
+        description:
+          "Events (scans, clicks, views) and unique visitors: the sums of the members' figures. Automated traffic is excluded.",
+        tags,
+        params: IdParams,
+        querystring: CampaignAnalyticsQuery,
+        response: responses({ 200: CampaignAnalyticsResponse }, [404]),
+      },
+    },
+    async (request) => ({
+      data: await services.campaignAnalytics.campaignAnalytics(actor(request), request.params.id, request.query.days),
+    }),
+  );
+
+  app.get(
+    '/tags',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'listTags',
+        summary: 'List the tags in use with their counts',
+        description: 'Most used first; tags that differ only in case are one.',
+        tags,
+        response: responses({ 200: TagListResponse }),
+      },
+    },
+    async (request) => ({ data: await services.campaigns.tags(actor(request)) }),
+  );
+
+  app.get(
+    '/tags/of',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'getTags',
+        summary: 'Read the tags of one code or link',
+        tags,
+        querystring: TagsOfQuery,
+        response: responses({ 200: TaggedResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const { type, id } = request.query;
+      return { data: { type, id, tags: await services.campaigns.tagsOf(actor(request), { type, id }) } };
+    },
+  );
+
+  app.put(
+    '/tags',
+    {
+      onRequest: write,
+      schema: {
+        operationId: 'setTags',
+        summary: 'Set the tags of one code or link',
+        description: 'Replaces all its tags; an empty list removes them.',
+        tags,
+        body: SetTagsBody,
+        response: responses({ 200: TaggedResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const { type, id, tags: labels } = request.body;
+      return { data: { type, id, tags: await services.campaigns.setTags(actor(request), { type, id }, labels) } };
+    },
+  );
+};
