@@ -1,8 +1,10 @@
 import type { ToolDefinition } from '../tool.js';
 import { accountTools } from './account.js';
+import { campaignTools } from './campaigns.js';
 import { codeTools } from './codes.js';
 import { eventTools } from './events.js';
 import { folderTools } from './folders.js';
+import { gs1Tools } from './gs1.js';
 import { linkTools } from './links.js';
 import { mediaTools } from './media.js';
 import { symbolTools } from './symbols.js';
@@ -22,4 +24,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...teamTools,
   ...webhookTools,
   ...mediaTools,
+  ...gs1Tools,
+  ...campaignTools,
 ];

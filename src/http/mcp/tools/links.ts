@@ -8,13 +8,13 @@ export const linkTools = [
     name: 'links_list',
     title: 'List short links',
     description:
-      'Lists short links, newest first, with their destinations and click counts; page with limit (1-100, default 25) and offset.',
+      'Lists short links, newest first, with their destinations and click counts; page with limit (1-100, default 25) and offset; narrow with tag or campaignId.',
     scope: 'links:read',
     input: toolInput(ListLinksQuery),
     output: LinkListResponse,
     annotations: READ,
-    async handler({ limit, offset }, { services, actor, present }) {
-      const links = await services.links.list(actor, limit, offset);
+    async handler({ limit, offset, ...filters }, { services, actor, present }) {
+      const links = await services.links.list(actor, limit, offset, filters);
       return { data: links.map((l) => present.link(l)) };
     },
   }),

@@ -7,7 +7,7 @@ describe('the MCP tool registry', () => {
   it('names every tool once, in snake case, with a known scope and one of the hint presets', () => {
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
     for (const tool of TOOLS) {
-      expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(tool.name).toMatch(/^[a-z][a-z0-9]*(_[a-z]+)*$/);
       if (tool.scope !== null) expect(SCOPES).toContain(tool.scope);
       expect([READ, ADD, CHANGE]).toContain(tool.annotations);
       expect(tool.annotations === READ, tool.name).toBe(
