@@ -136,24 +136,8 @@ export class AnalyticsRepository {
 
   /** Events and daily uniques per day over the window, summed over the targets. */
   async daysOf(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Map<number, DayRow>> {
-    const out = new Map<number, DayRow>();
-    for (const ids of chunks(targetIds, 1000)) {
-      const rows = await this.db
-        .selectFrom('event_rollups')
-        .select(['day', sql<number>`sum(events)`.as('events'), sql<number>`sum(uniques)`.as('uniques')])
-        .where('target_id', 'in', ids)
-        .where('account_id', '=', accountId)
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('day')
-        .execute();
-      for (const r of rows) {
-        const day = Number(r.day);
-        const found = out.get(day) ?? { day, events: 0, uniques: 0 };
-        out.set(day, { day, events: found.events + Number(r.events), uniques: found.uniques + Number(r.uniques) });
-      }
-    }
-    return out;
+    const sums = await this.rollupSums('day', accountId, targetIds, from, to);
+    return new Map([...sums].map(([day, figures]) => [Number(day), { day: Number(day), ...figures }]));
   }
 
   /** Events and daily uniques per target over the window. */
@@ -163,18 +147,37 @@ export class AnalyticsRepository {
     from: number,
     to: number,
   ): Promise<Map<string, { events: number; uniques: number }>> {
+    return this.rollupSums('target_id', accountId, targetIds, from, to);
+  }
+
+  /** Sums of events and daily uniques of the targets over the window, by day or by target. */
+  private async rollupSums(
+    by: 'day' | 'target_id',
+    accountId: string,
+    targetIds: readonly string[],
+    from: number,
+    to: number,
+  ): Promise<Map<string, { events: number; uniques: number }>> {
     const out = new Map<string, { events: number; uniques: number }>();
     for (const ids of chunks(targetIds, 1000)) {
       const rows = await this.db
         .selectFrom('event_rollups')
-        .select(['target_id', sql<number>`sum(events)`.as('events'), sql<number>`sum(uniques)`.as('uniques')])
+        .select([
+          sql.ref<string | number>(by).as('key'),
+          sql<number>`sum(events)`.as('events'),
+          sql<number>`sum(uniques)`.as('uniques'),
+        ])
         .where('target_id', 'in', ids)
         .where('account_id', '=', accountId)
         .where('day', '>=', from)
         .where('day', '<=', to)
-        .groupBy('target_id')
+        .groupBy(by)
         .execute();
-      for (const r of rows) out.set(r.target_id, { events: Number(r.events), uniques: Number(r.uniques) });
+      for (const r of rows) {
+        const key = String(r.key);
+        const found = out.get(key) ?? { events: 0, uniques: 0 };
+        out.set(key, { events: found.events + Number(r.events), uniques: found.uniques + Number(r.uniques) });
+      }
     }
     return out;
   }
