@@ -35,6 +35,12 @@ describe('endings', () => {
     }
   });
 
+  it("never takes a GS1 primary key's application identifier: /414/... is a Digital Link", () => {
+    for (const ai of ['414', '417', '8003', '8004', '8018', '253', '255', '401', '402'])
+      expect(() => validateChosenEnding(ai)).toThrow('is reserved');
+    expect(isReserved('4140')).toBe(false);
+  });
+
   it('generates endings of the asked length from base62, never a reserved word', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 500; i += 1) {

@@ -49,38 +49,37 @@ export function wantsLinkset(ask: Gs1Ask): boolean {
   return ask.linkType === null && preferences(ask.accept).some((p) => p.value === LINKSET_MEDIA_TYPE);
 }
 
+type Matcher = (has: string, pref: string) => boolean;
+
 /**
- * Narrows `links` by one attribute: the first preference (in order) that some links match wins; when
- * none matches, the links that do not set the attribute, else all of them.
+ * Narrows `links` by one attribute: the first preference (in order) that some links match wins, exact
+ * matches before looser ones; when none matches, the links that do not set the attribute, else all.
  */
-function narrow(
-  links: Gs1Link[],
-  prefs: Weighted[],
-  attr: (l: Gs1Link) => string | null,
-  matches: (has: string, pref: string) => boolean,
-): Gs1Link[] {
+function narrow(links: Gs1Link[], prefs: Weighted[], attr: (l: Gs1Link) => string | null, matchers: Matcher[]): Gs1Link[] {
   for (const pref of prefs) {
-    const hit = links.filter((l) => {
-      const has = attr(l);
-      return has !== null && matches(has.toLowerCase(), pref.value);
-    });
-    if (hit.length > 0) return hit;
+    for (const matches of matchers) {
+      const hit = links.filter((l) => {
+        const has = attr(l);
+        return has !== null && matches(has.toLowerCase(), pref.value);
+      });
+      if (hit.length > 0) return hit;
+    }
   }
   const unset = links.filter((l) => attr(l) === null);
   return unset.length > 0 ? unset : links;
 }
 
-/** `en` asks for `en` and `en-GB`; `en-gb` also takes `en`. Exact matches come first through the order of preferences. */
-const languageMatches = (has: string, want: string): boolean =>
-  want !== '*' && (has === want || has.startsWith(`${want}-`) || want.startsWith(`${has}-`));
+const exactly: Matcher = (has, want) => has === want;
 
-const mediaMatches = (has: string, want: string): boolean =>
-  want !== '*/*' && (has === want || (want.endsWith('/*') && has.startsWith(want.slice(0, -1))));
+/** `en` asks for `en-GB` too, and `en-gb` takes `en` when nothing is exactly `en-GB`. */
+const languageMatches: Matcher = (has, want) => want !== '*' && (has.startsWith(`${want}-`) || want.startsWith(`${has}-`));
+
+const mediaMatches: Matcher = (has, want) => want !== '*/*' && want.endsWith('/*') && has.startsWith(want.slice(0, -1));
 
 /** The links that best fit the request's languages, then media types. */
 export function bestLinks(links: Gs1Link[], ask: Gs1Ask): Gs1Link[] {
-  const byLanguage = narrow(links, preferences(ask.acceptLanguage), (l) => l.lang, languageMatches);
-  return narrow(byLanguage, preferences(ask.accept), (l) => l.type, mediaMatches);
+  const byLanguage = narrow(links, preferences(ask.acceptLanguage), (l) => l.lang, [exactly, languageMatches]);
+  return narrow(byLanguage, preferences(ask.accept), (l) => l.type, [exactly, mediaMatches]);
 }
 
 /**
