@@ -37,7 +37,7 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
       },
       { linkType: 'gs1:pip', href: 'https://brand.example/pip.pdf', lang: 'en', type: 'application/pdf' },
       { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert/a', title: 'Certificate A' },
-      { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert/b', title: 'Certificate B' },
+      { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert/b', title: 'Certificate <b>B</b>' },
       { linkType: 'gs1:recipeInfo', href: 'https://brand.example/recipes?from=qr#top' },
     ]);
     await register(`01/${GTIN}/10/LOT42`, [{ linkType: 'gs1:recallStatus', href: 'https://brand.example/recall/lot42' }]);
@@ -146,6 +146,14 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
       'https://brand.example/cert/a',
       'https://brand.example/cert/b',
     ]);
+    // A browser gets a page of the choices, every title escaped.
+    const page = await get(`/01/${GTIN}?linkType=gs1:certificationInfo`, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(page.statusCode).toBe(300);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<a href="https://brand.example/cert/a">Certificate A</a>');
+    expect(page.body).toContain('Certificate &lt;b>B&lt;/b>');
+    expect(page.body).not.toContain('<b>B</b>');
   });
 
   it('SHALL walk up from an unknown qualifier value to the primary key; the most specific level wins', async () => {

@@ -5,6 +5,7 @@ import { anchorOf, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/
 import { LINKSET_MEDIA_TYPE, preferences } from '../../modules/gs1/gs1.resolution.js';
 import type { Gs1Answer, Gs1ResolverService } from '../../modules/gs1/gs1-resolver.service.js';
 import type { HttpMetrics } from '../metrics.js';
+import { choicesPage } from './gs1.pages.js';
 import { errorPage, notFoundPage, PAGE_HEADERS, unavailablePage } from './pages.js';
 
 const METHODS = 'GET, HEAD, OPTIONS';
@@ -41,6 +42,13 @@ const prefersJson = (accept: string | null): boolean => {
   return json >= 0 && (html < 0 || json < html);
 };
 
+/** Whether the client ranks an HTML page above JSON (a browser). */
+const prefersHtml = (accept: string | null): boolean => {
+  const prefs = preferences(accept);
+  const html = prefs.findIndex((p) => p.value === 'text/html');
+  return html >= 0 && !prefersJson(accept);
+};
+
 function page(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
 }
@@ -73,10 +81,12 @@ function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer,
     case 'redirect':
       return reply.code(307).header('link', linksetLink).header('location', withQuery(result.link.href, query)).send();
     case 'choices': {
-      // 300 Multiple Choices: the equally good links, as a linkset limited to them.
+      // 300 Multiple Choices: a page of the equally good links for a person, else a linkset of just them.
+      reply.code(300).header('link', linksetLink);
+      if (prefersHtml(first(request.headers.accept))) return page(reply, 300, choicesPage(result.links));
       const rel = `${GS1_VOC}${result.links[0]!.linkType.slice(4)}`;
       const body = { linkset: [{ anchor: anchorOf(result.origin, result.key.key), [rel]: result.links.map(target) }] };
-      return reply.code(300).header('link', linksetLink).type(LINKSET_MEDIA_TYPE).send(JSON.stringify(body));
+      return reply.type(LINKSET_MEDIA_TYPE).send(JSON.stringify(body));
     }
   }
 }
