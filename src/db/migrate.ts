@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_events_clustered.js';
 import * as m0013 from './migrations/0013_gs1.js';
 import * as m0014 from './migrations/0014_campaigns.js';
 import * as m0015 from './migrations/0015_media.js';
+import * as m0016 from './migrations/0016_scale_out.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -29,6 +30,7 @@ const MIGRATIONS = {
   '0013_gs1': m0013,
   '0014_campaigns': m0014,
   '0015_media': m0015,
+  '0016_scale_out': m0016,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -339,7 +339,15 @@ export interface TaggingsTable {
   tag_lower: string;
 }
 
+/** Who runs a periodic job until when (jobs/leases.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+}
+
 export interface Schema {
+  job_leases: JobLeasesTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;

@@ -1,3 +1,4 @@
+import { MONTHS_AHEAD } from '../db/partitions.js';
 import type { Services } from '../services.js';
 import type { Job } from './index.js';
 
@@ -8,7 +9,9 @@ import type { Job } from './index.js';
  * - compact-monthly-breakdowns: once a month has been over for a day, builds its monthly breakdowns
  *   from the daily ones in one transaction, one month per run (ADR 0017);
  * - purge-old-events (with EVENT_RETENTION_DAYS): deletes raw events older than the retention in
- *   chunks of 5,000 rows; the rollups keep every analytics figure.
+ *   chunks of 5,000 rows, after dropping the months wholly past it on PostgreSQL (ADR 0106); the
+ *   rollups keep every analytics figure;
+ * - prepare-event-partitions: on PostgreSQL, keeps the partitions of the next months ready.
  */
 export function eventJobs(services: Services, retentionDays: number | null): Job[] {
   const jobs: Job[] = [
@@ -17,6 +20,11 @@ export function eventJobs(services: Services, retentionDays: number | null): Job
       name: 'compact-monthly-breakdowns',
       intervalMs: 600_000,
       run: async () => void (await services.events.compactClosedMonth()),
+    },
+    {
+      name: 'prepare-event-partitions',
+      intervalMs: 3_600_000,
+      run: async () => void (await services.events.preparePartitions(MONTHS_AHEAD)),
     },
   ];
   if (retentionDays !== null) {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Infrastructure, Services } from '../services.js';
+import { JobLeases } from './job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
 import { eventJobs } from './events.jobs.js';
 
@@ -14,15 +16,23 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-/** Periodic housekeeping and the outbox workers. Each run is idempotent, so every instance runs them. */
+/**
+ * Periodic housekeeping and the outbox workers. Every instance schedules every job, and each run is
+ * idempotent; a periodic job runs on the one instance holding its lease for the interval (ADR 0105),
+ * while the outbox workers run everywhere and claim their rows.
+ */
 export function startJobs(infra: Infrastructure, services: Services, log: FastifyBaseLogger): RunningJobs {
-  const timers = periodicJobs(services, infra.config.events.retentionDays).map((job) => {
+  const leases = new JobLeases(infra.database.db);
+  const holder = randomUUID();
+  const jobs = periodicJobs(services, infra.config.events.retentionDays);
+  const timers = jobs.map((job) => {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      job
-        .run()
+      leases
+        .take(job.name, holder, services.clock.now(), job.intervalMs)
+        .then((held) => (held ? job.run() : undefined))
         .catch((err: unknown) => log.warn({ err, job: job.name }, 'job failed; will retry at its next interval'))
         .finally(() => (running = false));
     }, job.intervalMs);
@@ -38,6 +48,7 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
       timers.forEach(clearInterval);
       await webhookDelivery.stop();
       await sender.close();
+      await Promise.all(jobs.map((job) => leases.release(job.name, holder).catch(() => undefined)));
     },
   };
 }

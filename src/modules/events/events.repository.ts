@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { idFloorAt } from '../../lib/ids.js';
 import { chunks, dialectOf, keyShare } from '../../db/dialect.js';
+import { dropPartitionsBefore, ensureMonthPartitions, monthIndexOf } from '../../db/partitions.js';
 import type { Schema } from '../../db/schema.js';
 import { firstDayOf, monthOf } from './events.types.js';
 
@@ -120,6 +121,20 @@ export class EventsRepository {
       .returning('month')
       .execute();
     return rows.length > 0;
+  }
+
+  /**
+   * Retention by month on a partitioned store (PostgreSQL): drops the partitions wholly before
+   * `cutoff` and returns the events they held; 0 on SQLite, whose one table is purged by rows.
+   */
+  async dropMonthsBefore(cutoff: number): Promise<number> {
+    return dropPartitionsBefore(this.db, cutoff);
+  }
+
+  /** Creates the partitions of the months from `now`'s through `ahead` months later (PostgreSQL). */
+  async ensureMonthsAhead(now: number, ahead: number): Promise<string[]> {
+    const month = monthIndexOf(now);
+    return ensureMonthPartitions(this.db, month, month + ahead);
   }
 
   /** Deletes up to `limit` raw events that occurred before `cutoff`; returns how many went. */

@@ -32,10 +32,13 @@ export class EventsService {
     return { removed: await this.events.clearTarget(input.accountId, input.targetId) };
   }
 
-  /** Retention: deletes raw events older than `days` in chunks; rollups keep the analytics. */
+  /**
+   * Retention: drops the months wholly older than `days` (partitioned PostgreSQL), then deletes the
+   * raw events left before the cutoff in chunks; rollups keep the analytics.
+   */
   async purgeOlderThan(days: number, chunk = 5000): Promise<number> {
     const cutoff = this.clock.now() - days * DAY_MS;
-    let removed = 0;
+    let removed = await this.events.dropMonthsBefore(cutoff);
     for (;;) {
       const n = await this.events.deleteOlderThan(cutoff, chunk);
       removed += n;
@@ -50,6 +53,11 @@ export class EventsService {
   async compactClosedMonth(): Promise<number | null> {
     const now = this.clock.now();
     return this.events.compactNextMonth(monthOf(dayOf(now - COMPACTION_GRACE_MS)) - 1, now);
+  }
+
+  /** Keeps partitions ready for the current month and the next `ahead` ones (PostgreSQL; ADR 0106). */
+  async preparePartitions(ahead: number): Promise<string[]> {
+    return this.events.ensureMonthsAhead(this.clock.now(), ahead);
   }
 
   /** Destroys the salts and visitor hashes of finished days. */
