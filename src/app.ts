@@ -29,6 +29,8 @@ export interface AppDeps {
   services: Services;
   /** The Redis connections, when configured: /healthz reports them. */
   redis?: RedisLink | null;
+  /** The process's metrics (main.ts also serves them on ADMIN_PORT); made here when not given. */
+  metrics?: HttpMetrics;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Put the dashboard's own routes in the OpenAPI document (only for generating its client types). */
@@ -38,7 +40,7 @@ export interface AppDeps {
 /** The composition root of the HTTP surface: wires everything, never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
-  const metrics = new HttpMetrics();
+  const metrics = deps.metrics ?? new HttpMetrics(services);
   const client = clientAddress(config.trustProxy);
   const fastPath = resolverServerFactory(services.resolver, { client, requestId: newRequestId, metrics });
   const app = createServer(config, deps.logger, fastPath, client);
@@ -51,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS, present });
   await app.register(healthRoutes, { database: deps.database, redis: deps.redis ?? null });
   await app.register(errorDocsRoutes);
-  await app.register(metricsRoutes, { metrics });
+  await app.register(metricsRoutes, { metrics, access: { token: config.metricsToken, adminPort: config.adminPort !== null } });
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
   await app.register(mediaPublicRoutes, { media: services.media });
   await app.register(gs1ResolverRoutes, { gs1: services.gs1Resolver, metrics });

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { HttpMetrics, listenAdmin } from './http/metrics.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
 import { buildServices, openInfrastructure } from './services.js';
@@ -49,7 +50,12 @@ async function main(): Promise<void> {
     failedToStart('store', error, 1),
   );
   const services = buildServices(infra);
-  const app = await buildApp({ config, database: infra.database, services, redis: infra.redis });
+  const metrics = new HttpMetrics(services);
+  const app = await buildApp({ config, database: infra.database, services, redis: infra.redis, metrics });
+  const admin =
+    config.adminPort === null
+      ? null
+      : await listenAdmin(metrics, config.adminPort).catch((error: unknown) => failedToStart('listen', error, 1));
   infra.redis?.watch(app.log);
   const replayed = await services.recorder
     .start({ journalDir: config.events.journalDir, log: app.log })
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
+      admin?.close();
       await app.close();
       await services.recorder.close();
       await jobs.stop();

@@ -8,6 +8,8 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { AccountWrites } from './modules/analytics/recent-writes.js';
+import { primaryOnly, replicaRoute } from './db/read-route.js';
 import { RollupFolderFigures } from './modules/analytics/folder-figures.js';
 import { ScanHistoryService } from './modules/analytics/scan-history.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
@@ -20,7 +22,7 @@ import { SaltsRepository, VisitorSalts } from './modules/events/events.salts.js'
 import { EventsService } from './modules/events/events.service.js';
 import { publicEvent } from './modules/events/events.public.js';
 import type { RecordedEvent } from './modules/events/events.types.js';
-import type { OutgoingEvent } from './modules/webhooks/webhooks.types.js';
+import type { DeliveryStats, OutgoingEvent } from './modules/webhooks/webhooks.types.js';
 import { PasswordTokensRepository } from './modules/auth/password-tokens.repository.js';
 import { PasswordsService } from './modules/auth/passwords.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -121,7 +123,7 @@ export interface Services {
   media: MediaService;
   mediaFolders: MediaFoldersService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
-  webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender };
+  webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender; stats: DeliveryStats };
 }
 
 export interface ServiceOptions {
@@ -140,7 +142,11 @@ export interface InfrastructureOptions {
 
 /** Opens the store (migrating it) and the counter store chosen by the configuration. */
 export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
-  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined, ...options.database });
+  const database = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema ?? undefined,
+    readUrl: config.databaseReadUrl ?? undefined,
+    ...options.database,
+  });
   try {
     await migrateToLatest(database);
   } catch (error) {
@@ -204,7 +210,15 @@ export function buildServices(
     salts: new VisitorSalts(saltsRepo, clock),
     batches: new EventBatchRepository(infra.database.bulk, clock),
   });
-  const events = new EventsService(new EventsRepository(db), saltsRepo, clock, () => recorder.flush());
+  const accountWrites = new AccountWrites(infra.counters, clock);
+  const replica = infra.database.replica;
+  const events = new EventsService(
+    new EventsRepository(db),
+    saltsRepo,
+    clock,
+    () => recorder.flush(),
+    replica ? accountWrites : null,
+  );
   const accountsRepo = new AccountsRepository(db);
   const webhooksRepo = new WebhooksRepository(infra.database);
   const webhooks = new WebhooksService(webhooksRepo, accountsRepo, clock, config.webhookAllowPrivate);
@@ -245,7 +259,7 @@ export function buildServices(
     clock,
   });
   const folders = new FoldersService(foldersRepo, codesRepo, tx, clock);
-  const analyticsRepo = new AnalyticsRepository(db);
+  const analyticsRepo = new AnalyticsRepository(db, replica ? replicaRoute(db, replica, accountWrites) : primaryOnly(db));
   const analytics = new AnalyticsService({
     events: analyticsRepo,
     folders,
@@ -327,7 +341,11 @@ export function buildServices(
     alerts,
     scanHistory: new ScanHistoryService(codes, analytics, events),
     symbols: new SymbolsService(codes, codesRepo, config.publicUrl),
-    webhookDelivery: { outbox: webhooksRepo, sender: new WebhookSender(config.webhookAllowPrivate) },
+    webhookDelivery: {
+      outbox: webhooksRepo,
+      sender: new WebhookSender(config.webhookAllowPrivate),
+      stats: { succeeded: 0, failed: 0 },
+    },
     setup: new SetupService(accountsRepo, accounts, usersRepo),
   };
 }

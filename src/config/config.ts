@@ -8,6 +8,12 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL only: a streaming replica that analytics and event reads use (ADR 0107). */
+  databaseReadUrl: string | null;
+  /** Bearer token /metrics asks for; null serves /metrics only on the admin port or, without one, openly. */
+  metricsToken: string | null;
+  /** A second port, on 127.0.0.1 only, that serves /metrics (and /healthz) without the token; null: none. */
+  adminPort: number | null;
   /** PostgreSQL only: the schema to work in (default: the connection's search path). */
   databaseSchema: string | null;
   publicUrl: string;
@@ -120,21 +126,36 @@ function trustProxy(env: Env): TrustProxy {
   return entries;
 }
 
-function databaseUrl(env: Env): string {
+function databaseUrl(env: Env, name = 'DATABASE_URL'): string {
   const raw = env.DATABASE_URL?.trim() || 'sqlite:./data/qrelay.db';
-  if (raw.startsWith('sqlite:')) {
-    if (raw.length === 'sqlite:'.length) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path');
+  if (raw.startsWith('sqlite:') && name === 'DATABASE_URL') {
+    if (raw.length === 'sqlite:'.length) throw new ConfigError(name, 'sqlite: needs a file path');
     return raw;
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
     try {
       new URL(raw);
     } catch {
-      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// address');
+      throw new ConfigError(name, 'is not a valid postgres:// address');
     }
     return raw;
   }
-  throw new ConfigError('DATABASE_URL', `must start with sqlite: or postgres://, got "${raw}"`);
+  const allowed = name === 'DATABASE_URL' ? 'sqlite: or postgres://' : 'postgres://';
+  throw new ConfigError(name, `must start with ${allowed}, got "${raw}"`);
+}
+
+function databaseReadUrl(env: Env, database: string): string | null {
+  const raw = env.DATABASE_READ_URL?.trim();
+  if (!raw) return null;
+  if (database.startsWith('sqlite:')) throw new ConfigError('DATABASE_READ_URL', 'needs a postgres:// DATABASE_URL');
+  return databaseUrl({ DATABASE_URL: raw }, 'DATABASE_READ_URL');
+}
+
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return null;
+  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters without spaces');
+  return raw;
 }
 
 function databaseSchema(env: Env): string | null {
@@ -267,6 +288,9 @@ export function loadConfig(env: Env = process.env): Config {
     host: host(env),
     port,
     databaseUrl: database,
+    databaseReadUrl: databaseReadUrl(env, database),
+    metricsToken: metricsToken(env),
+    adminPort: env.ADMIN_PORT?.trim() ? integer(env, 'ADMIN_PORT', 0, 1, 65535) : null,
     databaseSchema: databaseSchema(env),
     publicUrl,
     homepageUrl: env.HOMEPAGE_URL?.trim() ? httpUrl('HOMEPAGE_URL', env.HOMEPAGE_URL.trim()) : null,

@@ -15,6 +15,8 @@ export interface Database {
   readonly dialect: DialectName;
   /** PostgreSQL only: the schema worked in, when not the default one. */
   readonly schema?: string;
+  /** PostgreSQL with DATABASE_READ_URL: the streaming replica's query builder (ADR 0107). */
+  readonly replica: Kysely<Schema> | null;
   /** Many-row writes in the engine's fastest form (the events writer's). */
   readonly bulk: BulkWriter;
   close(): Promise<void>;
@@ -25,6 +27,8 @@ export interface OpenOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
+  readUrl?: string;
 }
 
 const INT8_OID = 20;
@@ -46,7 +50,7 @@ function openSqlite(path: string): Database {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', bulk: sqliteBulk(sqlite), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE = 512;
@@ -74,6 +78,29 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
 function openPostgres(url: string, options: OpenOptions): Database {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const db = postgresBuilder(url, options);
+  const replica = options.readUrl ? postgresBuilder(options.readUrl, options) : null;
+  return {
+    db,
+    dialect: 'postgres',
+    schema: options.schema,
+    replica,
+    bulk: postgresBulk(),
+    close: async () => {
+      await replica?.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * A pool and its query builder. Nothing here holds session state between transactions (no named
+ * prepared statements, no SET, no advisory lock), so a PgBouncer in transaction mode may sit in front;
+ * the schema a test store works in is a start-up option, which PgBouncer must be told to pass on or
+ * ignore (docs/deploy.md).
+ */
+function postgresBuilder(url: string, options: OpenOptions): Kysely<Schema> {
+  const schema = options.schema;
   const pool = new pg.Pool({
     connectionString: url,
     // Set at connection start-up, so no query can run before the search path is in force.
@@ -87,6 +114,5 @@ function openPostgres(url: string, options: OpenOptions): Database {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Schema>({ dialect: new StorePostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: options.schema, bulk: postgresBulk(), close: () => db.destroy() };
+  return new Kysely<Schema>({ dialect: new StorePostgresDialect({ pool }) });
 }

@@ -1,6 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { Outcome } from '../modules/resolver/resolver.types.js';
+import type { Services } from '../services.js';
+import { registerOperationsMetrics } from './metrics.operations.js';
 
 /** A short address's outcomes, and the GS1 resolver's own (its redirects, 404s and 403s count with them). */
 type ResolverOutcome = Outcome['kind'] | 'gs1_linkset' | 'gs1_choices' | 'gs1_bad_request';
@@ -29,7 +33,8 @@ export class HttpMetrics {
   private readonly resolverCounts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<ResolverOutcome, number>;
   private readonly api: Counter<'method' | 'route' | 'status'>;
 
-  constructor() {
+  /** With `services`, also the figures an operator watches (http/metrics.operations.ts). */
+  constructor(services?: Services) {
     const counts = this.resolverCounts;
     new Counter({
       name: 'qrelay_resolver_requests_total',
@@ -47,6 +52,7 @@ export class HttpMetrics {
       labelNames: ['method', 'route', 'status'],
       registers: [this.registry],
     });
+    if (services) registerOperationsMetrics(this.registry, services);
   }
 
   /** The app's series and the process's own figures (memory, event loop, ...). */
@@ -74,9 +80,63 @@ function processRegistry(): Registry {
   return processMetrics;
 }
 
-/** GET /metrics in the Prometheus text format. */
-export const metricsRoutes: FastifyPluginAsync<{ metrics: HttpMetrics }> = async (app, { metrics }) => {
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.text()),
-  );
+/** Who may read /metrics on the public port (ADR 0108). */
+export interface MetricsAccess {
+  /** METRICS_TOKEN: a scraper sends `Authorization: Bearer <token>`. */
+  token: string | null;
+  /** ADMIN_PORT is set: /metrics is served there, and on the public port only with the token. */
+  adminPort: boolean;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * With a token, only a request bearing it; else, without an admin port, only a client on this
+ * machine (a local agent); else nobody. Anyone else gets the 404 any unknown path gets.
+ */
+export function mayReadMetrics(request: FastifyRequest, access: MetricsAccess): boolean {
+  if (access.token !== null) {
+    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return given !== undefined && sameSecret(given, access.token);
+  }
+  return !access.adminPort && LOOPBACK.has(request.ip);
+}
+
+/** GET /metrics in the Prometheus text format, for those `access` lets in. */
+export const metricsRoutes: FastifyPluginAsync<{ metrics: HttpMetrics; access: MetricsAccess }> = async (
+  app,
+  { metrics, access },
+) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayReadMetrics(request, access)) return reply.callNotFound();
+    return reply.type(metrics.registry.contentType).send(await metrics.text());
+  });
 };
+
+/**
+ * ADMIN_PORT: a second listener on 127.0.0.1 that serves only /metrics, to whoever reaches it (the
+ * host's own agent, or a port the operator forwards). Resolves once listening.
+ */
+export async function listenAdmin(metrics: HttpMetrics, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    metrics.text().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}

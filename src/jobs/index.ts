@@ -39,8 +39,8 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
     timer.unref();
     return timer;
   });
-  const { outbox, sender } = services.webhookDelivery;
-  const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.clock, log);
+  const { outbox, sender, stats } = services.webhookDelivery;
+  const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.clock, log, {}, stats);
   webhookDelivery.start();
   return {
     webhookDelivery,

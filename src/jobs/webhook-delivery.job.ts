@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
 import type { DeliveryOutbox } from '../modules/webhooks/webhooks.repository.js';
-import { RETRY_DELAYS_MS, type Delivery, type Webhook } from '../modules/webhooks/webhooks.types.js';
+import { RETRY_DELAYS_MS, type Delivery, type DeliveryStats, type Webhook } from '../modules/webhooks/webhooks.types.js';
 
 export interface DeliveryJobOptions {
   /** Deliveries claimed per round. */
@@ -35,6 +35,7 @@ export class WebhookDeliveryJob {
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     options: Partial<DeliveryJobOptions> = {},
+    readonly stats: DeliveryStats = { succeeded: 0, failed: 0 },
   ) {
     this.options = { ...DEFAULTS, ...options };
   }
@@ -115,7 +116,11 @@ export class WebhookDeliveryJob {
       timestampSeconds: Math.floor(this.clock.now() / 1000),
     });
     const now = this.clock.now();
-    if (result.ok) return this.repo.succeeded(delivery, result, now, webhook.failingSince !== null);
+    if (result.ok) {
+      this.stats.succeeded += 1;
+      return this.repo.succeeded(delivery, result, now, webhook.failingSince !== null);
+    }
+    this.stats.failed += 1;
     const attemptNumber = delivery.attempts + 1;
     const exhausted = attemptNumber >= RETRY_DELAYS_MS.length;
     const final = exhausted || result.status === 410;

@@ -62,6 +62,15 @@ export class AccountsRepository {
     return rows.map((row) => row.domain!);
   }
 
+  /** Every active account's plan and allowance override (the allowance figures of /metrics). */
+  async activePlans(): Promise<{ id: string; plan: string; monthlyAllowance: number | null }[]> {
+    return this.db
+      .selectFrom('accounts')
+      .select(['id', 'plan', 'monthly_allowance as monthlyAllowance'])
+      .where('status', '=', 'active')
+      .execute();
+  }
+
   async domainTaken(domain: string): Promise<boolean> {
     return (await this.db.selectFrom('accounts').select('id').where('domain', '=', domain).executeTakeFirst()) !== undefined;
   }

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { isPlanName, PLAN_NAMES } from '../plans/plans.js';
+import { effectivePlan, isPlanName, PLAN_NAMES } from '../plans/plans.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, type User } from '../users/users.types.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
@@ -39,6 +39,15 @@ export interface AccountsDeps {
 /** Companies (accounts) and their owners. */
 export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
+
+  /** The monthly allowance of every active account on a metered plan (as the system, for /metrics). */
+  async meteredAllowances(): Promise<{ id: string; limit: number }[]> {
+    const rows = await this.deps.accounts.activePlans();
+    return rows.flatMap((row) => {
+      const plan = effectivePlan(row.plan, { monthlyAllowance: row.monthlyAllowance, ratePerMinute: null });
+      return plan.metered && plan.monthlyAllowance > 0 ? [{ id: row.id, limit: plan.monthlyAllowance }] : [];
+    });
+  }
 
   /** Creates an account and its owner in one transaction. */
   async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks } from '../../db/dialect.js';
+import { primaryOnly, type ReadRoute } from '../../db/read-route.js';
 import type { EventsTable, Schema } from '../../db/schema.js';
 import { compactedThrough } from '../events/events.repository.js';
 import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from '../events/events.types.js';
@@ -59,11 +60,16 @@ export interface DayRow {
 
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
 export class AnalyticsRepository {
-  constructor(private readonly db: Kysely<Schema>) {}
+  /** `route` sends an account's reads to the replica when there is one (ADR 0107). */
+  constructor(
+    db: Kysely<Schema>,
+    private readonly route: ReadRoute = primaryOnly(db),
+  ) {}
 
   /** Newest first, walking (account_id[, target_id | type], id) backwards: O(limit) at any size. */
   async page(q: EventPageQuery): Promise<StoredEvent[]> {
-    let query = this.db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
+    const db = await this.route.of(q.accountId);
+    let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
     // A code's events are the ones targeting it (its scans): the per-target index serves them.
     if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
     if (q.type !== undefined) query = query.where('type', '=', q.type);
@@ -73,7 +79,9 @@ export class AnalyticsRepository {
   }
 
   async days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]> {
-    const rows = await this.db
+    const rows = await (
+      await this.route.of(accountId)
+    )
       .selectFrom('event_rollups')
       .select(['day', 'events', 'uniques'])
       .where('target_id', '=', targetId)
@@ -95,7 +103,8 @@ export class AnalyticsRepository {
     from: number,
     to: number,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
-    const { ranges, months } = splitWindow(from, to, (await compactedThrough(this.db)) ?? -Infinity);
+    const db = await this.route.of(accountId);
+    const { ranges, months } = splitWindow(from, to, (await compactedThrough(db)) ?? -Infinity);
     const totals = new Map<string, { dimension: Dimension; value: string; events: number }>();
     const add = (rows: { dimension: string; value: string; events: number }[]) => {
       for (const r of rows) {
@@ -107,7 +116,7 @@ export class AnalyticsRepository {
     };
     for (const [start, end] of ranges) {
       add(
-        await this.db
+        await db
           .selectFrom('event_breakdowns')
           .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
           .where('target_id', '=', targetId)
@@ -120,7 +129,7 @@ export class AnalyticsRepository {
     }
     if (months) {
       add(
-        await this.db
+        await db
           .selectFrom('event_breakdowns_monthly')
           .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
           .where('target_id', '=', targetId)
@@ -159,8 +168,9 @@ export class AnalyticsRepository {
     to: number,
   ): Promise<Map<string, { events: number; uniques: number }>> {
     const out = new Map<string, { events: number; uniques: number }>();
+    const db = await this.route.of(accountId);
     for (const ids of chunks(targetIds, 1000)) {
-      const rows = await this.db
+      const rows = await db
         .selectFrom('event_rollups')
         .select([
           sql.ref<string | number>(by).as('key'),
@@ -184,7 +194,7 @@ export class AnalyticsRepository {
 
   /** Excluded (automated or HEAD) hits per day, for an account or one of its targets. */
   async excluded(accountId: string, targetId: string | null, from: number, to: number): Promise<Map<number, number>> {
-    let query = this.db
+    let query = (await this.route.of(accountId))
       .selectFrom('excluded_hits')
       .select(['day', sql<number>`sum(hits)`.as('hits')])
       .where('account_id', '=', accountId)

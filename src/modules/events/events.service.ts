@@ -18,6 +18,8 @@ export class EventsService {
     private readonly clock: Clock,
     /** Commits this process's buffered events first, so a clear also removes what was just recorded. */
     private readonly flushPending: () => Promise<void> = async () => undefined,
+    /** With a read replica: marks the account so its next reads go to the primary (ADR 0107). */
+    private readonly writes: { mark(accountId: string): Promise<void> } | null = null,
   ) {}
 
   /** Lifetime counted events per target id (0 for a target never hit). */
@@ -29,6 +31,7 @@ export class EventsService {
   /** Destroys a target's events, rollups, lifetime total and alerts; returns the events removed. */
   async clearTarget(input: { accountId: string; targetId: string }): Promise<{ removed: number }> {
     await this.flushPending().catch(() => undefined);
+    await this.writes?.mark(input.accountId);
     return { removed: await this.events.clearTarget(input.accountId, input.targetId) };
   }
 

@@ -19,6 +19,8 @@ export interface QuotaStatus {
 
 const MINUTE = 60_000;
 
+export type AllowanceBand = 'under_50' | '50_to_80' | '80_to_100' | 'spent';
+
 /** Start of the month after the one containing `ms`, in UTC. */
 export function nextMonthStart(ms: number): number {
   const d = new Date(ms);
@@ -61,6 +63,20 @@ export class LimitsService {
     const now = this.clock.now();
     const used = await this.counters.read(this.quotaKey(accountId, now));
     return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetsAt: nextMonthStart(now) };
+  }
+
+  /**
+   * How many of these accounts have spent which share of this month's allowance, in bands
+   * (`under_50`, `50_to_80`, `80_to_100`, `spent`): what an operator watches without one series per account.
+   */
+  async allowanceUse(accounts: readonly { id: string; limit: number }[]): Promise<Record<AllowanceBand, number>> {
+    const now = this.clock.now();
+    const bands: Record<AllowanceBand, number> = { under_50: 0, '50_to_80': 0, '80_to_100': 0, spent: 0 };
+    for (const { id, limit } of accounts) {
+      const share = (await this.counters.read(this.quotaKey(id, now))) / limit;
+      bands[share >= 1 ? 'spent' : share >= 0.8 ? '80_to_100' : share >= 0.5 ? '50_to_80' : 'under_50'] += 1;
+    }
+    return bands;
   }
 
   purgeExpired(): Promise<void> {

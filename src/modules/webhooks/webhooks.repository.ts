@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { skipLocked } from '../../db/dialect.js';
 import type { Schema, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
@@ -41,7 +41,7 @@ export interface AttemptResult {
 
 /** Subscriptions and the delivery outbox. */
 /** The outbox as the delivery job sees it: claiming what is due and recording each attempt. */
-export type DeliveryOutbox = Pick<WebhooksRepository, 'claimDue' | 'succeeded' | 'failed' | 'disable'>;
+export type DeliveryOutbox = Pick<WebhooksRepository, 'claimDue' | 'succeeded' | 'failed' | 'disable' | 'queue'>;
 
 export class WebhooksRepository {
   private readonly db: Kysely<Schema>;
@@ -177,6 +177,32 @@ export class WebhooksRepository {
         return webhook ? [{ delivery: toDelivery(row), webhook }] : [];
       });
     });
+  }
+
+  /** The outbox at a glance (/metrics): deliveries waiting, those due now, the oldest due, failing subscriptions. */
+  async queue(now: number): Promise<{ pending: number; due: number; oldestDueAt: number | null; failingHooks: number }> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('pending'),
+        sql<number | null>`sum(case when next_attempt_at <= ${now} then 1 else 0 end)`.as('due'),
+        eb.fn.min('next_attempt_at').as('oldest'),
+      ])
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    const failing = await this.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .where('failing_since', 'is not', null)
+      .executeTakeFirst();
+    const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+    return {
+      pending: Number(row?.pending ?? 0),
+      due: Number(row?.due ?? 0),
+      oldestDueAt: oldest !== null && oldest <= now ? oldest : null,
+      failingHooks: Number(failing?.n ?? 0),
+    };
   }
 
   /** Records a success: one statement, plus clearing the subscription's failure mark when it had one. */

@@ -52,3 +52,9 @@ export const RETRY_DELAYS_MS = [
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Characters of a response body kept for the delivery log. */
 export const EXCERPT_LENGTH = 256;
+
+/** Delivery attempts made by this process since it started (/metrics sums them over instances). */
+export interface DeliveryStats {
+  succeeded: number;
+  failed: number;
+}
