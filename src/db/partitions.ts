@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { idFloorAt } from '../lib/ids.js';
 import { dialectOf } from './dialect.js';
+import type { Schema } from './schema.js';
 
 /**
  * The events table by month on PostgreSQL (ADR 0106). It is partitioned by RANGE of its id: an
@@ -38,10 +39,10 @@ export interface EventPartition {
 }
 
 /** Runs `fn` in a transaction: the caller's when it is one already (a migration), else a new one. */
-const inTransaction = <T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> =>
+const inTransaction = <T>(db: Kysely<Schema>, fn: (trx: Kysely<Schema>) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
-export async function isPartitioned(db: Kysely<any>): Promise<boolean> {
+export async function isPartitioned(db: Kysely<Schema>): Promise<boolean> {
   if (dialectOf(db) !== 'postgres') return false;
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from pg_partitioned_table p
@@ -51,7 +52,7 @@ export async function isPartitioned(db: Kysely<any>): Promise<boolean> {
 }
 
 /** The partitions of `events` with their bounds, oldest first, the default one last. */
-export async function eventPartitions(db: Kysely<any>): Promise<EventPartition[]> {
+export async function eventPartitions(db: Kysely<Schema>): Promise<EventPartition[]> {
   if (!(await isPartitioned(db))) return [];
   const { rows } = await sql<{ name: string; bound: string }>`
     select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
@@ -72,7 +73,7 @@ export async function eventPartitions(db: Kysely<any>): Promise<EventPartition[]
  * existing partition (the pre-0016 history) is skipped; rows the default partition caught for the
  * month are moved into it, in the same transaction. Returns the partitions created.
  */
-export async function ensureMonthPartitions(db: Kysely<any>, first: MonthIndex, last: MonthIndex): Promise<string[]> {
+export async function ensureMonthPartitions(db: Kysely<Schema>, first: MonthIndex, last: MonthIndex): Promise<string[]> {
   if (!(await isPartitioned(db))) return [];
   const created: string[] = [];
   for (let month = first; month <= last; month += 1) {
@@ -104,7 +105,7 @@ export async function ensureMonthPartitions(db: Kysely<any>, first: MonthIndex, 
  * returns the number of events they held (counted before the drop: a scan of a table about to go,
  * far cheaper than deleting its rows). The rows left before the cutoff are the caller's to delete.
  */
-export async function dropPartitionsBefore(db: Kysely<any>, cutoffMs: number): Promise<number> {
+export async function dropPartitionsBefore(db: Kysely<Schema>, cutoffMs: number): Promise<number> {
   const cutoff = idFloorAt(cutoffMs);
   const old = (await eventPartitions(db)).filter((p) => p.to !== null && p.to <= cutoff);
   let removed = 0;
