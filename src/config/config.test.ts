@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       redisUrl: null,
       trustProxy: false,
       webhookAllowPrivate: false,
+      databaseReadUrl: null,
+      metricsToken: null,
+      adminPort: null,
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
@@ -24,8 +27,14 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: 'true',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      DATABASE_READ_URL: 'postgres://u@replica:5432/q',
+      METRICS_TOKEN: 'scrape-0123456789abcdef',
+      ADMIN_PORT: '9464',
     });
     expect(config).toMatchObject({
+      databaseReadUrl: 'postgres://u@replica:5432/q',
+      metricsToken: 'scrape-0123456789abcdef',
+      adminPort: 9464,
       host: '0.0.0.0',
       port: 3000,
       databaseUrl: 'postgres://u@db:5432/q',
@@ -55,6 +64,10 @@ describe('loadConfig', () => {
     ['GEOIP_DB', '/no/such/file.mmdb'],
     ['GEO_COUNTRY_HEADER', 'cf ipcountry'],
     ['EVENT_RETENTION_DAYS', '-3'],
+    ['DATABASE_READ_URL', 'postgres://replica:5432/q'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['ADMIN_PORT', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
