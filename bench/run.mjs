@@ -1,6 +1,9 @@
-// npm run bench: every benchmark in turn (docs/benchmarks.md). BENCH_ONLY=redirect,webhooks,events,symbols picks some.
-const only = (process.env.BENCH_ONLY ?? 'redirect,webhooks,events,symbols').split(',');
+// npm run bench: every benchmark in turn (docs/benchmarks.md). BENCH_ONLY=redirect,webhooks,events,symbols,instances
+// picks some; BENCH_ONLY=partitions (10M events per layout by default: long) runs only when named.
+const only = (process.env.BENCH_ONLY ?? 'redirect,webhooks,events,symbols,instances').split(',');
 if (only.includes('redirect')) await import('./redirect.mjs');
 if (only.includes('webhooks')) await import('./webhooks.mjs');
 if (only.includes('events')) await import('./events.mjs');
 if (only.includes('symbols')) await import('./symbols.mjs');
+if (only.includes('instances')) await import('./instances.mjs');
+if (only.includes('partitions')) await import('./partitions.mjs');
