@@ -19,12 +19,7 @@ const INDEXES: [string, string[]][] = [
  *   SQLite keeps its table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('job_leases')
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('lease_until', 'bigint', (c) => c.notNull())
-    .execute();
+  await sql`create table job_leases (name text primary key, holder text not null, lease_until bigint not null)`.execute(db);
   if (dialectOf(db) !== 'postgres') return;
 
   const { rows } = await sql<{ last: string | null }>`select max(id) as last from events`.execute(db);

@@ -114,32 +114,19 @@ export class AnalyticsRepository {
         else totals.set(key, { dimension: r.dimension as Dimension, value: r.value, events: Number(r.events) });
       }
     };
-    for (const [start, end] of ranges) {
-      add(
-        await db
-          .selectFrom('event_breakdowns')
-          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
-          .where('target_id', '=', targetId)
-          .where('account_id', '=', accountId)
-          .where('day', '>=', start)
-          .where('day', '<=', end)
-          .groupBy(['dimension', 'value'])
-          .execute(),
-      );
-    }
-    if (months) {
-      add(
-        await db
-          .selectFrom('event_breakdowns_monthly')
-          .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
-          .where('target_id', '=', targetId)
-          .where('account_id', '=', accountId)
-          .where('month', '>=', months[0])
-          .where('month', '<=', months[1])
-          .groupBy(['dimension', 'value'])
-          .execute(),
-      );
-    }
+    // The daily rows over each range of days, the monthly rows over the whole months: one shape.
+    const sums = (table: 'event_breakdowns' | 'event_breakdowns_monthly', period: 'day' | 'month', first: number, last: number) =>
+      db
+        .selectFrom(table)
+        .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
+        .where('target_id', '=', targetId)
+        .where('account_id', '=', accountId)
+        .where(sql.ref(period), '>=', first)
+        .where(sql.ref(period), '<=', last)
+        .groupBy(['dimension', 'value'])
+        .execute();
+    for (const [start, end] of ranges) add(await sums('event_breakdowns', 'day', start, end));
+    if (months) add(await sums('event_breakdowns_monthly', 'month', months[0], months[1]));
     return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
 
