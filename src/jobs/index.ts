@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import type { Infrastructure, Services } from '../services.js';
 import { JobLeases } from './job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
@@ -30,9 +31,7 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      leases
-        .take(job.name, holder, services.clock.now(), job.intervalMs)
-        .then((held) => (held ? job.run() : undefined))
+      runLeased(job, leases, holder, services.clock)
         .catch((err: unknown) => log.warn({ err, job: job.name }, 'job failed; will retry at its next interval'))
         .finally(() => (running = false));
     }, job.intervalMs);
@@ -51,6 +50,13 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
       await Promise.all(jobs.map((job) => leases.release(job.name, holder).catch(() => undefined)));
     },
   };
+}
+
+/** Runs `job` if `holder` takes (or keeps) its lease for the interval; resolves with whether it ran. */
+export async function runLeased(job: Job, leases: JobLeases, holder: string, clock: Clock): Promise<boolean> {
+  if (!(await leases.take(job.name, holder, clock.now(), job.intervalMs))) return false;
+  await job.run();
+  return true;
 }
 
 export function periodicJobs(services: Services, retentionDays: number | null): Job[] {

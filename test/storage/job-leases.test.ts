@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { runLeased } from '../../src/jobs/index.js';
 import { JobLeases } from '../../src/jobs/job-leases.js';
+import { ManualClock } from '../../src/lib/clock.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 describeEach(STORES)('job leases ($name)', (store) => {
@@ -25,6 +27,22 @@ describeEach(STORES)('job leases ($name)', (store) => {
       expect(await leases.take('job', holder, T + 120_001, 60_000)).toBe(false);
       await leases.release('job', other);
       expect(await leases.take('job', holder, T + 120_002, 60_000)).toBe(true);
+
+      // Three instances ticking together run a leased job once per interval.
+      let runs = 0;
+      const job = { name: 'tick', intervalMs: 60_000, run: async () => void (runs += 1) };
+      const clock = new ManualClock(T);
+      const tick = (holders: string[]) => Promise.all(holders.map((h) => runLeased(job, leases, h, clock)));
+      const first = await tick(['x', 'y', 'z']);
+      expect(first.filter(Boolean)).toHaveLength(1);
+      // Half an interval later the other instances' timers fire: the lease holds, nothing runs.
+      clock.advance(30_000);
+      const others = ['x', 'y', 'z'].filter((_, i) => !first[i]);
+      expect((await tick(others)).filter(Boolean)).toHaveLength(0);
+      expect(runs).toBe(1);
+      clock.advance(30_000);
+      expect((await tick(['x', 'y', 'z'])).filter(Boolean)).toHaveLength(1);
+      expect(runs).toBe(2);
     } finally {
       await database.close();
       await target.drop();
