@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
 import type { DeliveryOutbox } from '../modules/webhooks/webhooks.repository.js';
-import { RETRY_DELAYS_MS, type Delivery, type DeliveryStats, type Webhook } from '../modules/webhooks/webhooks.types.js';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  RETRY_DELAYS_MS,
+  type Delivery,
+  type DeliveryStats,
+  type Webhook,
+} from '../modules/webhooks/webhooks.types.js';
 
 export interface DeliveryJobOptions {
   /** Deliveries claimed per round. */
@@ -42,14 +48,18 @@ export class WebhookDeliveryJob {
 
   /** Claims what is due and sends it; resolves with the number of attempts made. */
   async runOnce(): Promise<number> {
-    const claimed = await this.repo.claimDue(this.clock.now(), this.options.batchSize, this.options.lockMs);
+    const claimedAt = this.clock.now();
+    const claimed = await this.repo.claimDue(claimedAt, this.options.batchSize, this.options.lockMs);
     const byHook = new Map<string, { webhook: Webhook; deliveries: Delivery[] }>();
     for (const { delivery, webhook } of claimed) {
       const group = byHook.get(webhook.id) ?? { webhook, deliveries: [] };
       group.deliveries.push(delivery);
       byHook.set(webhook.id, group);
     }
-    await Promise.all([...byHook.values()].map((group) => this.sendGroup(group.webhook, group.deliveries)));
+    // An attempt starts only if it ends (at the latest, by its timeout) before the claim lapses: past
+    // that, another instance may claim the delivery, and the two would send it at the same time.
+    const lastStart = claimedAt + this.options.lockMs - ATTEMPT_TIMEOUT_MS;
+    await Promise.all([...byHook.values()].map((group) => this.sendGroup(group.webhook, group.deliveries, lastStart)));
     return claimed.length;
   }
 
@@ -95,14 +105,15 @@ export class WebhookDeliveryJob {
     });
   }
 
-  private async sendGroup(webhook: Webhook, deliveries: Delivery[]): Promise<void> {
+  private async sendGroup(webhook: Webhook, deliveries: Delivery[], lastStart: number): Promise<void> {
     if (webhook.status !== 'active') {
       await this.repo.disable(webhook.id, webhook.disabledReason ?? 'disabled', this.clock.now());
       return;
     }
     const queue = [...deliveries];
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await this.attempt(webhook, next);
+      for (let next = queue.shift(); next && this.clock.now() <= lastStart; next = queue.shift())
+        await this.attempt(webhook, next);
     };
     await Promise.all(Array.from({ length: Math.min(this.options.perEndpoint, queue.length) }, worker));
   }

@@ -59,6 +59,29 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     return res.json().data as { id: string; secret: string };
   };
 
+  it('starts no attempt that could outlast its claim, and leaves the rest to the next claim', async () => {
+    const { account, token } = await h.factory.tenant({ plan: 'business' });
+    await subscribe(token, { url: receiver.url });
+    await publish(Array.from({ length: 5 }, () => event(account.id)));
+    // Every attempt takes 20 s of the clock: with a 60 s claim and a 10 s attempt limit, attempts
+    // start at 0, 20 and 40 s; one at 60 s could still be running when another instance claims it.
+    const slow = Object.create(sender) as WebhookSender;
+    slow.send = async (input) => {
+      h.clock.advance(20_000);
+      return sender.send(input);
+    };
+    const repo = new WebhooksRepository(h.infra.database);
+    const first = new WebhookDeliveryJob(repo, slow, h.clock, silent, { perEndpoint: 1, lockMs: 60_000 });
+    expect(await first.runOnce()).toBe(5);
+    expect(receiver.received).toHaveLength(3);
+    const other = new WebhookDeliveryJob(repo, sender, h.clock, silent, { perEndpoint: 1, lockMs: 60_000 });
+    expect(await other.runOnce()).toBe(0);
+    h.clock.advance(1);
+    expect(await other.runOnce()).toBe(2);
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(5);
+  });
+
   it('creates, lists without the secret, and deletes subscriptions', async () => {
     const { token } = await h.factory.tenant({ plan: 'business' });
     const created = await subscribe(token, { url: receiver.url, events: ['scan'] });
