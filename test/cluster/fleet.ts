@@ -63,7 +63,8 @@ export async function startPostgresInstances(options: InstancesOptions): Promise
   });
   const servers: ServerProcess[] = [];
   const start = async (i: number) => {
-    servers[i] = startServer(envOf(i));
+    // Three processes starting at once on a busy two-core machine: allow them more than one would need.
+    servers[i] = startServer(envOf(i), 120_000);
     await servers[i].ready;
   };
   // The first instance migrates the fresh store; the others start on it together.

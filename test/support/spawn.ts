@@ -44,7 +44,7 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /** Starts the built server; `ready` resolves once it listens. Every server started is stopped by `stopServers`. */
-export function startServer(env: Record<string, string>): ServerProcess {
+export function startServer(env: Record<string, string>, startLimitMs = PROCESS_TIMEOUT_MS): ServerProcess {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -64,9 +64,9 @@ export function startServer(env: Record<string, string>): ServerProcess {
       if (output.includes('Server listening')) {
         clearInterval(timer);
         resolve();
-      } else if (performance.now() - started > PROCESS_TIMEOUT_MS) {
+      } else if (performance.now() - started > startLimitMs) {
         clearInterval(timer);
-        reject(new Error(`server did not listen within ${PROCESS_TIMEOUT_MS} ms: ${output}`));
+        reject(new Error(`server did not listen within ${startLimitMs} ms: ${output}`));
       }
     }, 50);
     void exited.then((code) => {
