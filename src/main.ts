@@ -1,9 +1,16 @@
+import cluster from 'node:cluster';
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { HttpMetrics, listenAdmin } from './http/metrics.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
+import { MessageWriterLink, type WriterLink } from './modules/events/events.writer-link.js';
+import type { RecorderLog } from './modules/events/events.writer.js';
+import { IpcInvalidationBus } from './modules/resolver/invalidation-bus.ipc.js';
+import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
+import { startWriterThread } from './process/writer-thread.js';
 import { buildServices, openInfrastructure } from './services.js';
 
 /** A stop that takes longer than this (a stuck connection, a dependency gone) exits anyway. */
@@ -37,7 +44,10 @@ function failedToStart(
   process.exit(exitCode);
 }
 
-/** The process: load config, open the store, listen, close gracefully. */
+/** How this process serves: alone (with its writer thread), or as worker `index` of a cluster. */
+type Role = { kind: 'single' } | { kind: 'worker'; index: number };
+
+/** The process: load config; a cluster's primary, or a serving process (alone or a worker). */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -46,22 +56,66 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) failedToStart('configuration', error, 2);
     throw error;
   }
-  const infra = await openInfrastructure(config, { clock: systemClock }).catch((error: unknown) =>
-    failedToStart('store', error, 1),
-  );
-  const services = buildServices(infra);
+  if (cluster.isPrimary && config.workers > 1) {
+    const log = pino({ level: config.logLevel, base: { pid: process.pid, role: 'primary' } });
+    return runPrimary(config, log, SHUTDOWN_LIMIT_MS).catch((error: unknown) => failedToStart('store', error, 1));
+  }
+  const role: Role = cluster.isWorker ? { kind: 'worker', index: Number(process.env.QRELAY_WORKER_INDEX) } : { kind: 'single' };
+  return serve(config, role);
+}
+
+/** The recorder's way to the batch writer: the primary's (a worker), a thread of its own, or this thread. */
+async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<{ link?: WriterLink; stop(): Promise<void> }> {
+  if (role.kind === 'worker') {
+    const link = new MessageWriterLink(
+      { post: (m) => process.connected && process.send!(m), onMessage: (l) => process.on('message', l) },
+      log,
+    );
+    process.once('disconnect', () => link.fail('the primary is gone'));
+    return { link, stop: async () => undefined };
+  }
+  if (config.databaseUrl === 'sqlite::memory:') return { stop: async () => undefined };
+  const thread = await startWriterThread(config, log);
+  return { link: thread.link, stop: () => thread.stop() };
+}
+
+async function serve(config: Config, role: Role): Promise<void> {
+  const worker = role.kind === 'worker';
+  const log: RecorderLog = { warn: (o, m) => appLog?.warn(o, m), error: (o, m) => appLog?.error(o, m) };
+  let appLog: FastifyBaseLogger | undefined;
+  const infra = await openInfrastructure(config, {
+    clock: systemClock,
+    localBus: worker
+      ? () =>
+          new IpcInvalidationBus(
+            (m) => process.send!(m),
+            (l) => process.on('message', l),
+          )
+      : undefined,
+  }).catch((error: unknown) => failedToStart('store', error, 1));
+  const writer = await writerFor(config, role, log).catch((error: unknown) => failedToStart('journal', error, 1));
+  const services = buildServices(infra, { writerLink: writer.link });
   const metrics = new HttpMetrics(services);
   const app = await buildApp({ config, database: infra.database, services, redis: infra.redis, metrics });
+  appLog = app.log;
   const admin =
     config.adminPort === null
       ? null
       : await listenAdmin(metrics, config.adminPort).catch((error: unknown) => failedToStart('listen', error, 1));
   infra.redis?.watch(app.log);
+  const journalDir =
+    worker && config.events.journalDir ? workerJournal(config.events.journalDir, role.index) : config.events.journalDir;
   const replayed = await services.recorder
-    .start({ journalDir: config.events.journalDir, log: app.log })
+    .start({ journalDir, log: app.log })
     .catch((error: unknown) => failedToStart('journal', error, 1));
   if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
-  const jobs = startJobs(infra, services, app.log);
+  // In a cluster the primary runs the jobs, once for the machine.
+  const jobs = worker ? null : startJobs(infra, services, app.log);
+  if (worker) {
+    process.on('message', (m: WorkerStart) => {
+      if (m?.qrelay === 'worker-start' && m.setupSecret) services.setup.adopt(m.setupSecret);
+    });
+  }
   app.server.keepAliveTimeout = 65_000;
   app.server.headersTimeout = 66_000;
   app.server.requestTimeout = 30_000;
@@ -80,7 +134,8 @@ async function main(): Promise<void> {
       admin?.close();
       await app.close();
       await services.recorder.close();
-      await jobs.stop();
+      await writer.stop();
+      await jobs?.stop();
       await infra.close();
       process.exit(0);
     } catch (error) {
@@ -95,6 +150,7 @@ async function main(): Promise<void> {
     await services.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
+  if (worker) return;
   app.log.info(
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },
     `qrelay is serving short addresses at ${config.publicUrl}/<ending> and the API at ${config.publicUrl}/api/v1`,

@@ -21,7 +21,9 @@ import { EventsRepository } from './modules/events/events.repository.js';
 import { SaltsRepository, VisitorSalts } from './modules/events/events.salts.js';
 import { EventsService } from './modules/events/events.service.js';
 import { publicEvent } from './modules/events/events.public.js';
-import type { RecordedEvent } from './modules/events/events.types.js';
+import type { BatchListener, RecordedEvent } from './modules/events/events.types.js';
+import type { WriterLink } from './modules/events/events.writer-link.js';
+import { BatchWriter, type WriterOptions } from './modules/events/events.writer.js';
 import type { DeliveryStats, OutgoingEvent } from './modules/webhooks/webhooks.types.js';
 import { PasswordTokensRepository } from './modules/auth/password-tokens.repository.js';
 import { PasswordsService } from './modules/auth/passwords.service.js';
@@ -131,6 +133,8 @@ export interface ServiceOptions {
   recorder?: HitRecorder;
   /** Where media bytes live (default: the disk store at MEDIA_DIR). */
   mediaStore?: MediaStore;
+  /** Where the recorder sends its events: by default a batch writer on this thread (ADR 0100). */
+  writerLink?: WriterLink;
 }
 
 export interface InfrastructureOptions {
@@ -138,6 +142,8 @@ export interface InfrastructureOptions {
   database?: OpenOptions;
   /** Prefix for Redis keys (tests isolate runs with it). */
   redisPrefix?: string;
+  /** Cache invalidation without Redis when the default (this process only) is not enough: a cluster's workers. */
+  localBus?: () => InvalidationBus;
 }
 
 /** Opens the store (migrating it) and the counter store chosen by the configuration. */
@@ -163,7 +169,9 @@ export async function openInfrastructure(config: Config, options: Infrastructure
       )
     : sqlCounters;
   const mailTransport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const bus: InvalidationBus = redis ? new RedisInvalidationBus(redis, options.redisPrefix) : new LocalInvalidationBus();
+  const bus: InvalidationBus = redis
+    ? new RedisInvalidationBus(redis, options.redisPrefix)
+    : (options.localBus?.() ?? new LocalInvalidationBus());
   return {
     config,
     database,
@@ -193,6 +201,32 @@ const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
   },
 });
 
+/** What each batch of events commits with: the alerts it raises and one webhook delivery per subscribed event. */
+function batchListeners(alerts: AlertsService, webhooks: WebhooksService): BatchListener[] {
+  return [alerts.onBatch, (trx, batch) => webhooks.enqueue(trx, batch.map(outgoingEvent)).then(() => undefined)];
+}
+
+/**
+ * The batch writer on its own (a writer thread, a cluster's primary): the events' group commit over
+ * `database`, with the listeners the serving process would give it.
+ */
+export function buildBatchWriter(database: Database, config: Config, clock: Clock, options: WriterOptions = {}): BatchWriter {
+  const writer = new BatchWriter(
+    { transactor: transactor(database.db), batches: new EventBatchRepository(database.bulk, clock) },
+    options,
+  );
+  const webhooks = new WebhooksService(
+    new WebhooksRepository(database),
+    new AccountsRepository(database.db),
+    clock,
+    config.webhookAllowPrivate,
+  );
+  for (const listener of batchListeners(new AlertsService(new AlertsRepository(database.db), clock), webhooks)) {
+    writer.onBatch(listener);
+  }
+  return writer;
+}
+
 /** The composition root of the domain layer: each service gets only what it uses. */
 export function buildServices(
   infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'bus' | 'clock'>,
@@ -203,13 +237,16 @@ export function buildServices(
   const tx = transactor(db);
   const saltsRepo = new SaltsRepository(db);
   const alerts = new AlertsService(new AlertsRepository(db), clock);
-  const recorder = new EventRecorder({
-    transactor: tx,
-    clock,
-    geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
-    salts: new VisitorSalts(saltsRepo, clock),
-    batches: new EventBatchRepository(infra.database.bulk, clock),
-  });
+  const recorder = new EventRecorder(
+    {
+      transactor: tx,
+      clock,
+      geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
+      salts: new VisitorSalts(saltsRepo, clock),
+      batches: new EventBatchRepository(infra.database.bulk, clock),
+    },
+    { link: options.writerLink },
+  );
   const accountWrites = new AccountWrites(infra.counters, clock);
   const replica = infra.database.replica;
   const events = new EventsService(
@@ -222,9 +259,8 @@ export function buildServices(
   const accountsRepo = new AccountsRepository(db);
   const webhooksRepo = new WebhooksRepository(infra.database);
   const webhooks = new WebhooksService(webhooksRepo, accountsRepo, clock, config.webhookAllowPrivate);
-  // In each batch's transaction: alerts raised, and one webhook delivery per subscribed event.
-  recorder.onBatch(alerts.onBatch);
-  recorder.onBatch((trx, batch) => webhooks.enqueue(trx, batch.map(outgoingEvent)).then(() => undefined));
+  // In each batch's transaction, when the writer runs on this thread (elsewhere it has its own).
+  if (!options.writerLink) for (const listener of batchListeners(alerts, webhooks)) recorder.onBatch(listener);
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** The service's whole configuration, read from the environment once at start-up. */
@@ -34,6 +35,8 @@ export interface Config {
   mailFrom: string;
   events: EventsConfig;
   media: MediaConfig;
+  /** Serving processes behind the one port (node:cluster); 1 serves from this process alone. */
+  workers: number;
 }
 
 /** Where uploaded media live and how much an account may keep (docs/adr/0125-media-storage.md). */
@@ -275,6 +278,15 @@ function mediaConfig(env: Env, database: string): MediaConfig {
   };
 }
 
+/** WORKERS: default one per core; several need a store every process can open. */
+function workers(env: Env, database: string): number {
+  const count = integer(env, 'WORKERS', availableParallelism(), 1, 256);
+  if (count > 1 && database === 'sqlite::memory:') {
+    throw new ConfigError('WORKERS', 'must be 1 with an in-memory SQLite store (each process would have its own)');
+  }
+  return count;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -304,5 +316,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: mailFrom(env, publicUrl),
     events: eventsConfig(env, database),
     media: mediaConfig(env, database),
+    workers: workers(env, database),
   };
 }

@@ -43,11 +43,14 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
-/** Starts the built server; `ready` resolves once it listens. Every server started is stopped by `stopServers`. */
+/**
+ * Starts the built server; `ready` resolves once it listens. Every server started is stopped by
+ * `stopServers`. One process unless `env` sets WORKERS (the cluster has tests of its own).
+ */
 export function startServer(env: Record<string, string>, startLimitMs = PROCESS_TIMEOUT_MS): ServerProcess {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -18,8 +18,8 @@ function alive(pid: number): boolean {
  * The write-ahead journal of counted hits (docs/adr/0031-event-journal.md). Each hit is one JSON line;
  * the lines of the hits recorded in one turn of the event loop go out in one synchronous write before
  * any of their requests is answered, so they are in the kernel's page cache and survive the process
- * being killed. The writer rotates to a new segment when a batch
- * starts and deletes the closed segments once that batch has committed; at start-up every segment
+ * being killed. Each time the writer reports a commit, the active segment is closed and every closed
+ * segment whose hits are all committed is deleted; at start-up every segment
  * left behind is replayed (event ids make the replay idempotent). Lines carry no address: only the
  * visitor's daily keyed hash.
  */
@@ -28,13 +28,19 @@ export class EventJournal {
   private seq = 0;
   private written = 0;
   private pending = '';
+  /** Closed segments and the count of hits recorded by the time each was closed. */
+  private closed: { seq: number; lastHit: number }[] = [];
   private readonly lock: string;
 
   constructor(private readonly dir: string) {
     this.lock = join(dir, 'journal.lock');
   }
 
-  /** Takes the folder (one process at a time), returns the events left by a previous run, opens a segment. */
+  /**
+   * Takes the folder (one process at a time), returns the events left by a previous run, opens a
+   * segment. The segments read are deleted once `replayed` has told how many hits they amount to and
+   * that many are committed.
+   */
   open(): RecordedEvent[] {
     mkdirSync(this.dir, { recursive: true });
     this.takeLock();
@@ -51,14 +57,20 @@ export class EventJournal {
       }
     }
     this.seq = (segments.at(-1) ?? 0) + 1;
+    this.closed = segments.map((seq) => ({ seq, lastHit: Number.POSITIVE_INFINITY }));
     this.openSegment();
     return events;
   }
 
-  /** Adds a hit to the lines of the next `write`. */
-  append(event: RecordedEvent): void {
+  /** The events `open` returned are the hits up to `lastHit` of this run. */
+  replayed(lastHit: number): void {
+    for (const c of this.closed) if (c.lastHit === Number.POSITIVE_INFINITY) c.lastHit = lastHit;
+  }
+
+  /** Adds a hit's line (its JSON) to the lines of the next `write`. */
+  append(line: string): void {
     if (this.fd === null) return;
-    this.pending += `${JSON.stringify(event)}\n`;
+    this.pending += `${line}\n`;
   }
 
   /** Whether appended lines wait for `write`. */
@@ -75,20 +87,22 @@ export class EventJournal {
     this.written += bytes.length;
   }
 
-  /** Closes the active segment (if anything was written) and returns the last closed sequence number. */
-  rotate(): number {
+  /**
+   * Once the first `through` hits recorded are committed: closes the active segment (if anything was
+   * written to it, `recorded` hits in all by then) and deletes every closed segment whose hits are all
+   * committed.
+   */
+  committed(through: number, recorded: number): void {
     this.write();
     if (this.fd !== null && this.written > 0) {
       closeSync(this.fd);
+      this.closed.push({ seq: this.seq, lastHit: recorded });
       this.seq += 1;
       this.openSegment();
     }
-    return this.seq - 1;
-  }
-
-  /** Deletes the closed segments up to `seq`: their events are committed. */
-  release(seq: number): void {
-    for (const s of this.segments()) if (s <= seq && s !== this.seq) unlinkSync(join(this.dir, name(s)));
+    const done = this.closed.filter((c) => c.lastHit <= through);
+    this.closed = this.closed.filter((c) => c.lastHit > through);
+    for (const c of done) unlinkSync(join(this.dir, name(c.seq)));
   }
 
   close(): void {

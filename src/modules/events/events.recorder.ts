@@ -6,22 +6,19 @@ import { isCounted, parseAgent } from './events.classifier.js';
 import type { GeoLocator } from './events.geo.js';
 import { EventJournal } from './events.journal.js';
 import type { VisitorSalts } from './events.salts.js';
+import { InlineWriterLink, type WriterLink } from './events.writer-link.js';
+import { BatchWriter, silentLog, type RecorderLog, type WriterOptions } from './events.writer.js';
 import {
   dayOf,
   isEventType,
   type BatchListener,
   type EventType,
-  type ExcludedCount,
   type Hit,
   type HitRecorder,
   type RecordedEvent,
 } from './events.types.js';
 
-/** The little the recorder logs; never an address (nothing it logs carries one). */
-export interface RecorderLog {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type { RecorderLog };
 
 export interface RecorderDeps {
   transactor: Transactor;
@@ -31,22 +28,15 @@ export interface RecorderDeps {
   batches: EventBatchRepository;
 }
 
-export interface RecorderOptions {
-  /** How long a hit waits for companions before its batch commits, when the writer is idle. */
-  flushIntervalMs?: number;
-  /** The longest window under load (the batch window grows with the time commits take). */
-  maxWindowMs?: number;
+export interface RecorderOptions extends WriterOptions {
   /** Hits held in memory at most (and in the journal); past it new hits are dropped and counted. */
   maxBuffered?: number;
-  /** Longest wait between retries of a failed batch. */
-  maxRetryMs?: number;
-  log?: RecorderLog;
+  /** Where the events go to be committed; by default a batch writer on this thread (ADR 0100). */
+  link?: WriterLink;
 }
 
-/** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
-const WINDOW_FACTOR = 4;
-
-const silent: RecorderLog = { warn: () => undefined, error: () => undefined };
+/** How often the day's salts are checked (a new day's candidate stored or another instance's adopted). */
+const SALT_SYNC_MS = 1_000;
 
 function typeOf(kind: Hit['kind']): EventType | null {
   if (kind === 'code') return 'scan';
@@ -56,48 +46,54 @@ function typeOf(kind: Hit['kind']): EventType | null {
 
 /**
  * Records hits without ever blocking or failing the caller (docs/adr/0030-events-pipeline.md):
- * classify, locate and hash the visitor synchronously, append to the journal, buffer; a writer
- * commits the buffer in batches, each in one transaction with its rollups, totals, excluded counts
- * and the batch listeners' rows.
+ * classify, locate and hash the visitor synchronously, journal, and hand the event to the batch
+ * writer through its link (on this thread, or on a thread or process of its own, ADR 0100). A
+ * journal segment is deleted once the writer reports every hit in it committed.
  */
 export class EventRecorder implements HitRecorder {
-  private buffer: RecordedEvent[] = [];
-  private excluded = new Map<string, ExcludedCount>();
-  private readonly listeners: BatchListener[] = [];
+  private readonly link: WriterLink;
+  private readonly listenersWriter: BatchWriter | null;
   private journal: EventJournal | null = null;
-  private log: RecorderLog = silent;
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
-  private failures = 0;
-  /** A journal write is scheduled for this turn, and these answers wait for it. */
-  private writing = false;
+  private log: RecorderLog;
+  /** The end of this turn is scheduled: the journal write, the hand-over to the writer, the answers. */
+  private turnPending = false;
   private waiting: (() => void)[] = [];
   private closed = false;
-  private readonly flushIntervalMs: number;
-  private readonly maxWindowMs: number;
-  /** How long the last batch took to commit. */
-  private lastCommitMs = 0;
-  /** When the oldest hit waiting for a batch was recorded (`performance.now()`), if any waits. */
-  private since: number | null = null;
+  private saltTimer: NodeJS.Timeout | null = null;
+  private syncing = false;
+  /** Counted hits handed to the writer, and how many of them it has committed, in all. */
+  private recorded = 0;
+  private committedThrough = 0;
   private readonly maxBuffered: number;
-  private readonly maxRetryMs: number;
-  /** Hits dropped because the buffer was full (the store unreachable for long). */
+  /** Hits dropped because the writer was that far behind (the store unreachable for long). */
   dropped = 0;
 
   constructor(
     private readonly deps: RecorderDeps,
     options: RecorderOptions = {},
   ) {
-    this.flushIntervalMs = options.flushIntervalMs ?? 100;
-    this.maxWindowMs = Math.max(this.flushIntervalMs, options.maxWindowMs ?? 2_000);
     this.maxBuffered = options.maxBuffered ?? 100_000;
-    this.maxRetryMs = options.maxRetryMs ?? 5_000;
-    this.log = options.log ?? silent;
+    this.log = options.log ?? silentLog;
+    if (options.link) {
+      this.link = options.link;
+      this.listenersWriter = options.link instanceof InlineWriterLink ? options.link.writer : null;
+    } else {
+      this.listenersWriter = new BatchWriter(
+        { transactor: deps.transactor, batches: deps.batches, beforeBatch: () => deps.salts.sync() },
+        { ...options, log: { warn: (o, m) => this.log.warn(o, m), error: (o, m) => this.log.error(o, m) } },
+      );
+      this.link = new InlineWriterLink(this.listenersWriter);
+    }
+    this.link.onCommitted((through) => {
+      this.committedThrough = through;
+      this.journal?.committed(through, this.recorded);
+    });
   }
 
-  /** Adds work to every batch's transaction, after its events are inserted (webhook outbox, alerts). */
+  /** Adds work to every batch's transaction (only with the writer on this thread; elsewhere it has its own). */
   onBatch(listener: BatchListener): void {
-    this.listeners.push(listener);
+    if (!this.listenersWriter) throw new Error('the batch writer runs elsewhere: give it its listeners there');
+    this.listenersWriter.onBatch(listener);
   }
 
   /**
@@ -111,11 +107,32 @@ export class EventRecorder implements HitRecorder {
     if (options.journalDir) {
       this.journal = new EventJournal(options.journalDir);
       replayed = this.journal.open();
-      this.buffer = replayed.concat(this.buffer);
+      for (const event of replayed) this.hand(event, this.link.wantsLines ? JSON.stringify(event) : null);
+      this.journal.replayed(this.recorded);
     }
     await this.deps.salts.sync();
+    this.saltTimer = setInterval(() => this.syncSalts(), SALT_SYNC_MS);
+    this.saltTimer.unref();
     await this.flush();
     return replayed.length;
+  }
+
+  /**
+   * Commits what another journal folder holds (a cluster's primary, for a worker that is gone) and
+   * empties it. Throws while a live process holds the folder.
+   */
+  async replayFolder(dir: string): Promise<number> {
+    const journal = new EventJournal(dir);
+    const events = journal.open();
+    for (const event of events) this.hand(event, this.link.wantsLines ? JSON.stringify(event) : null);
+    try {
+      await this.flush();
+      journal.replayed(0);
+      journal.committed(0, 0);
+    } finally {
+      journal.close();
+    }
+    return events.length;
   }
 
   record(hit: Hit): void {
@@ -124,28 +141,22 @@ export class EventRecorder implements HitRecorder {
       const type = typeOf(hit.kind);
       if (type === null) return;
       if (!isCounted(hit.method, hit.userAgent)) {
-        this.countExcluded(hit.accountId, hit.targetId, dayOf(hit.at));
-        this.since ??= performance.now();
-        return this.schedule();
+        this.link.exclude({ accountId: hit.accountId, targetId: hit.targetId, day: dayOf(hit.at), count: 1 });
+        if (this.link.wantsLines) this.endTurnSoon();
+        return;
       }
-      if (this.buffer.length >= this.maxBuffered) {
+      if (this.recorded - this.committedThrough >= this.maxBuffered) {
         this.dropped += 1;
         if (this.dropped === 1 || this.dropped % 10_000 === 0) {
-          this.log.warn({ dropped: this.dropped, buffered: this.buffer.length }, 'event buffer full: dropping hits');
+          this.log.warn({ dropped: this.dropped, buffered: this.buffered }, 'event buffer full: dropping hits');
         }
         return;
       }
       const event = this.toEvent(hit, type);
-      if (this.journal) {
-        this.journal.append(event);
-        if (!this.writing) {
-          this.writing = true;
-          setImmediate(this.writeJournal);
-        }
-      }
-      this.buffer.push(event);
-      this.since ??= performance.now();
-      this.schedule();
+      const line = this.journal || this.link.wantsLines ? JSON.stringify(event) : null;
+      if (this.journal) this.journal.append(line!);
+      this.hand(event, line);
+      if (this.journal || this.link.wantsLines) this.endTurnSoon();
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
       this.log.error({ name: (error as Error)?.name }, 'recording a hit failed');
@@ -153,22 +164,34 @@ export class EventRecorder implements HitRecorder {
   }
 
   whenDurable(answer: () => void): void {
-    if (this.writing) this.waiting.push(answer);
+    if (this.turnPending && this.journal) this.waiting.push(answer);
     else answer();
   }
 
+  private hand(event: RecordedEvent, line: string | null): void {
+    this.recorded += 1;
+    this.link.push(event, line);
+  }
+
+  private endTurnSoon(): void {
+    if (this.turnPending) return;
+    this.turnPending = true;
+    setImmediate(this.endTurn);
+  }
+
   /**
-   * Group write of the journal: the hits recorded during one turn of the event loop are written with
-   * one system call, then their requests are answered. A failed write is logged and the requests are
-   * answered all the same (the events are still buffered for their batch).
+   * The end of a turn of the event loop: the hits recorded during it are written to the journal with
+   * one system call, handed to the writer, and their requests answered. A failed journal write is
+   * logged and the requests are answered all the same (the events still go to the writer).
    */
-  private readonly writeJournal = (): void => {
-    this.writing = false;
+  private readonly endTurn = (): void => {
+    this.turnPending = false;
     try {
       this.journal?.write();
     } catch (error) {
       this.log.error({ code: (error as NodeJS.ErrnoException).code }, 'event journal write failed; events kept in memory');
     }
+    this.link.endTurn();
     const waiting = this.waiting;
     this.waiting = [];
     for (const answer of waiting) {
@@ -180,22 +203,30 @@ export class EventRecorder implements HitRecorder {
     }
   };
 
-  /** Commits everything recorded so far; rejects if the store refuses (the events stay buffered). */
+  private syncSalts(): void {
+    if (this.syncing) return;
+    this.syncing = true;
+    this.deps.salts
+      .sync()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'syncing the visitor salts failed; will retry'))
+      .finally(() => (this.syncing = false));
+  }
+
+  /** Commits everything recorded so far; rejects if the store refuses (the events stay with the writer). */
   flush(): Promise<void> {
-    const run = this.chain.then(() => this.commit());
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.link.flush();
   }
 
   /** Commits what is buffered, then stops; anything that cannot be committed stays in the journal. */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (this.saltTimer) clearInterval(this.saltTimer);
+    this.journal?.write();
     try {
-      await this.flush();
+      await this.link.close();
     } catch (error) {
-      this.log.error({ err: error, left: this.buffer.length }, 'events not committed at close; the journal keeps them');
+      this.log.error({ err: error, left: this.buffered }, 'events not committed at close; the journal keeps them');
     }
     this.journal?.close();
     this.journal = null;
@@ -203,7 +234,7 @@ export class EventRecorder implements HitRecorder {
 
   /** Hits waiting for their batch. */
   get buffered(): number {
-    return this.buffer.length;
+    return this.recorded - this.committedThrough;
   }
 
   private toEvent(hit: Hit, type: EventType): RecordedEvent {
@@ -222,78 +253,5 @@ export class EventRecorder implements HitRecorder {
       ...agent,
       visitor: this.deps.salts.hash(day, hit.accountId, hit.clientAddress ?? '', hit.userAgent ?? ''),
     };
-  }
-
-  /**
-   * The batch window: the idle interval, stretched to a few times what the last commit took, so under
-   * load batches grow (each rollup key and page is then written once for more events) and the writer
-   * keeps to a bounded share of the time.
-   */
-  private window(): number {
-    return Math.min(this.maxWindowMs, Math.max(this.flushIntervalMs, WINDOW_FACTOR * this.lastCommitMs));
-  }
-
-  private countExcluded(accountId: string, targetId: string, day: number, count = 1): void {
-    const key = `${accountId}|${targetId}|${day}`;
-    const row = this.excluded.get(key);
-    if (row) row.count += count;
-    else this.excluded.set(key, { accountId, targetId, day, count });
-  }
-
-  /**
-   * Arms the writer's timer. A batch commits once its oldest hit has waited the window; as the window
-   * follows the load and may grow while the timer runs (a commit finishing meanwhile), the timer
-   * re-arms for the rest of the window when it fires early. A retry after a failure waits `retryMs`.
-   */
-  private schedule(retryMs?: number): void {
-    if (this.timer || this.closed) return;
-    const rest = retryMs ?? (this.since ?? performance.now()) + this.window() - performance.now();
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        if (retryMs === undefined && this.since !== null && this.since + this.window() - performance.now() > 1) {
-          return this.schedule();
-        }
-        this.flush().then(
-          () => {
-            this.failures = 0;
-          },
-          (error: unknown) => {
-            this.failures += 1;
-            const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
-            this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
-            this.schedule(retryMs);
-          },
-        );
-      },
-      Math.max(0, rest),
-    );
-    this.timer.unref();
-  }
-
-  private async commit(): Promise<void> {
-    const events = this.buffer;
-    const excluded = [...this.excluded.values()];
-    if (events.length === 0 && excluded.length === 0) return;
-    this.buffer = [];
-    this.excluded = new Map();
-    this.since = null;
-    const closedSegment = this.journal?.rotate();
-    const started = performance.now();
-    try {
-      await this.deps.salts.sync();
-      await this.deps.transactor.run(async (trx) => {
-        const inserted = await this.deps.batches.insertEvents(trx, events);
-        await this.deps.batches.rollUp(trx, inserted);
-        await this.deps.batches.addExcluded(trx, excluded);
-        for (const listener of this.listeners) await listener(trx, inserted);
-      });
-    } catch (error) {
-      this.buffer = events.concat(this.buffer);
-      for (const c of excluded) this.countExcluded(c.accountId, c.targetId, c.day, c.count);
-      throw error;
-    }
-    this.lastCommitMs = performance.now() - started;
-    if (closedSegment !== undefined) this.journal?.release(closedSegment);
   }
 }

@@ -32,6 +32,11 @@ export class SetupService {
     return secret;
   }
 
+  /** Takes the secret another process of the same machine opened (a cluster's primary hands it to its workers). */
+  adopt(secret: string): void {
+    this.secretHash = sha256Hex(secret);
+  }
+
   /** Whether set-up is still to be done in this process. */
   async pending(): Promise<boolean> {
     if (this.secretHash === null) return false;

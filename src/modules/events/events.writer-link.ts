@@ -1,0 +1,185 @@
+import type { ExcludedCount, RecordedEvent } from './events.types.js';
+import { silentLog, type BatchWriter, type RecorderLog } from './events.writer.js';
+
+/**
+ * How the recorder on the serving thread hands its events to the batch writer (ADR 0100): on the same
+ * thread (`InlineWriterLink`), or as messages to a writer elsewhere (`MessageWriterLink`: a thread of
+ * its own, or a cluster's primary), once per turn of the event loop and never waiting for it.
+ */
+export interface WriterLink {
+  /** Whether `push` needs each event's journal line (a message link sends lines, not objects). */
+  readonly wantsLines: boolean;
+  push(event: RecordedEvent, line: string | null): void;
+  exclude(count: ExcludedCount): void;
+  /** The end of a turn of the event loop: what was pushed during it may leave. */
+  endTurn(): void;
+  /** Resolves once everything pushed so far is committed; rejects with the store's refusal. */
+  flush(): Promise<void>;
+  /** Told how many pushed events are committed in all, after each commit. */
+  onCommitted(listener: (through: number) => void): void;
+  close(): Promise<void>;
+}
+
+/** The writer on the serving thread (tests, and a store only this thread can open). */
+export class InlineWriterLink implements WriterLink {
+  readonly wantsLines = false;
+  private static readonly SOURCE = 'inline';
+
+  constructor(readonly writer: BatchWriter) {}
+
+  push(event: RecordedEvent): void {
+    this.writer.add(InlineWriterLink.SOURCE, [event]);
+  }
+
+  exclude(count: ExcludedCount): void {
+    this.writer.add(InlineWriterLink.SOURCE, [], [count]);
+  }
+
+  endTurn(): void {}
+
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  onCommitted(listener: (through: number) => void): void {
+    this.writer.onCommitted((source, through) => {
+      if (source === InlineWriterLink.SOURCE) listener(through);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.writer.close();
+  }
+}
+
+/** The messages between a recorder and a writer elsewhere. */
+export type ToWriter =
+  { qrelay: 'writer'; t: 'hits'; lines: string; excluded: ExcludedCount[] } | { qrelay: 'writer'; t: 'flush'; id: number };
+export type FromWriter =
+  | { qrelay: 'writer'; t: 'committed'; through: number }
+  | { qrelay: 'writer'; t: 'flushed'; id: number; error?: string }
+  | { qrelay: 'writer'; t: 'log'; level: 'warn' | 'error'; obj: object; msg: string };
+
+/** A channel both ways: a worker thread's port, or a cluster worker's IPC channel. */
+export interface Port<Out, In> {
+  post(message: Out): void;
+  onMessage(listener: (message: In) => void): void;
+}
+
+const isWriterMessage = (m: unknown): boolean => (m as { qrelay?: string } | null)?.qrelay === 'writer';
+
+/**
+ * Sends each turn's events as their journal lines (one string, cheap to pass between threads and
+ * processes) with the turn's excluded counts; the writer answers with what it has committed.
+ */
+export class MessageWriterLink implements WriterLink {
+  readonly wantsLines = true;
+  private lines = '';
+  private excluded = new Map<string, ExcludedCount>();
+  private nextId = 1;
+  private readonly flushes = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly committed: ((through: number) => void)[] = [];
+
+  constructor(
+    private readonly port: Port<ToWriter, unknown>,
+    private readonly log: RecorderLog = silentLog,
+  ) {
+    port.onMessage((message) => {
+      if (isWriterMessage(message)) this.receive(message as FromWriter);
+    });
+  }
+
+  push(_event: RecordedEvent, line: string | null): void {
+    this.lines += `${line}\n`;
+  }
+
+  exclude(count: ExcludedCount): void {
+    const key = `${count.accountId}|${count.targetId}|${count.day}`;
+    const row = this.excluded.get(key);
+    if (row) row.count += count.count;
+    else this.excluded.set(key, { ...count });
+  }
+
+  endTurn(): void {
+    if (this.lines === '' && this.excluded.size === 0) return;
+    this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: [...this.excluded.values()] });
+    this.lines = '';
+    this.excluded = new Map();
+  }
+
+  flush(): Promise<void> {
+    this.endTurn();
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.flushes.set(id, { resolve, reject });
+      this.port.post({ qrelay: 'writer', t: 'flush', id });
+    });
+  }
+
+  onCommitted(listener: (through: number) => void): void {
+    this.committed.push(listener);
+  }
+
+  close(): Promise<void> {
+    return this.flush();
+  }
+
+  /** The writer went away: every flush still waiting fails (what is journaled is replayed later). */
+  fail(reason: string): void {
+    for (const { reject } of this.flushes.values()) reject(new Error(reason));
+    this.flushes.clear();
+  }
+
+  private receive(message: FromWriter): void {
+    if (message.t === 'committed') for (const listener of this.committed) listener(message.through);
+    else if (message.t === 'log') this.log[message.level](message.obj, message.msg);
+    else {
+      const waiting = this.flushes.get(message.id);
+      this.flushes.delete(message.id);
+      if (message.error === undefined) waiting?.resolve();
+      else waiting?.reject(new Error(message.error));
+    }
+  }
+}
+
+function parseLines(lines: string): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  let start = 0;
+  for (let end = lines.indexOf('\n'); end !== -1; end = lines.indexOf('\n', start)) {
+    events.push(JSON.parse(lines.slice(start, end)) as RecordedEvent);
+    start = end + 1;
+  }
+  return events;
+}
+
+/** The writer's side of a link: feeds one source's messages to `writer` and answers on `port`. */
+export function serveWriter(writer: BatchWriter, port: Port<FromWriter, unknown>, source: string): void {
+  writer.onCommitted((from, through) => {
+    if (from === source) port.post({ qrelay: 'writer', t: 'committed', through });
+  });
+  port.onMessage((raw) => {
+    if (!isWriterMessage(raw)) return;
+    const message = raw as ToWriter;
+    if (message.t === 'hits') {
+      writer.add(source, parseLines(message.lines), message.excluded);
+      return;
+    }
+    writer.flush().then(
+      () => port.post({ qrelay: 'writer', t: 'flushed', id: message.id }),
+      (error: unknown) => port.post({ qrelay: 'writer', t: 'flushed', id: message.id, error: String((error as Error)?.message) }),
+    );
+  });
+}
+
+/** A log that travels over a port to the recorder's own log. */
+export const portLog = (port: Port<FromWriter, unknown>): RecorderLog => ({
+  warn: (obj, msg) => port.post({ qrelay: 'writer', t: 'log', level: 'warn', obj: plain(obj), msg }),
+  error: (obj, msg) => port.post({ qrelay: 'writer', t: 'log', level: 'error', obj: plain(obj), msg }),
+});
+
+/** An object a structured clone or JSON carries: errors as their name and message. */
+function plain(obj: object): object {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { name: v.name, message: v.message } : v]),
+  );
+}

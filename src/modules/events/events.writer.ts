@@ -1,0 +1,194 @@
+import type { Transactor } from '../../db/transaction.js';
+import type { EventBatchRepository } from './events.batch.repository.js';
+import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
+
+/** The little the recorder and its writer log; never an address (nothing they log carries one). */
+export interface RecorderLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export const silentLog: RecorderLog = { warn: () => undefined, error: () => undefined };
+
+export interface WriterDeps {
+  transactor: Transactor;
+  batches: EventBatchRepository;
+  /** Runs before each batch (the day's salts stored or adopted before events hashed with them land). */
+  beforeBatch?: () => Promise<void>;
+}
+
+export interface WriterOptions {
+  /** How long a hit waits for companions before its batch commits, when the writer is idle. */
+  flushIntervalMs?: number;
+  /** The longest window under load (the batch window grows with the time commits take). */
+  maxWindowMs?: number;
+  /** Longest wait between retries of a failed batch. */
+  maxRetryMs?: number;
+  /** Events per transaction: a large batch commits in several, so no other writer waits long for the store. */
+  chunk?: number;
+  log?: RecorderLog;
+}
+
+/** Told, after each commit, how many of a source's hits are committed in all (they may leave its journal). */
+export type CommittedListener = (source: string, through: number) => void;
+
+/** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
+const WINDOW_FACTOR = 4;
+
+/**
+ * The batch writer of ADR 0030, wherever it runs (the serving thread, a thread of its own, or the
+ * primary of a cluster): buffers the events sent by one or more sources, commits them in batches
+ * whose window follows the load, each chunk of a batch in one transaction with its rollups, totals,
+ * excluded counts and the batch listeners' rows, and retries a failed batch with back-off.
+ */
+export class BatchWriter {
+  private buffer: RecordedEvent[] = [];
+  private excluded = new Map<string, ExcludedCount>();
+  private readonly listeners: BatchListener[] = [];
+  private readonly committedListeners: CommittedListener[] = [];
+  /** Hits received per source, in all. */
+  private readonly received = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private failures = 0;
+  private closed = false;
+  private readonly flushIntervalMs: number;
+  private readonly maxWindowMs: number;
+  private readonly maxRetryMs: number;
+  private readonly chunk: number;
+  private readonly log: RecorderLog;
+  /** How long the last batch took to commit. */
+  private lastCommitMs = 0;
+  /** When the oldest hit waiting for a batch arrived (`performance.now()`), if any waits. */
+  private since: number | null = null;
+
+  constructor(
+    private readonly deps: WriterDeps,
+    options: WriterOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 100;
+    this.maxWindowMs = Math.max(this.flushIntervalMs, options.maxWindowMs ?? 2_000);
+    this.maxRetryMs = options.maxRetryMs ?? 5_000;
+    this.chunk = options.chunk ?? 2_000;
+    this.log = options.log ?? silentLog;
+  }
+
+  /** Adds work to every transaction, after its events are inserted (webhook outbox, alerts). */
+  onBatch(listener: BatchListener): void {
+    this.listeners.push(listener);
+  }
+
+  onCommitted(listener: CommittedListener): void {
+    this.committedListeners.push(listener);
+  }
+
+  /** Takes a source's events (in the order it recorded them) and excluded counts for the next batch. */
+  add(source: string, events: readonly RecordedEvent[], excluded: readonly ExcludedCount[] = []): void {
+    if (events.length > 0) {
+      for (const e of events) this.buffer.push(e);
+      this.received.set(source, (this.received.get(source) ?? 0) + events.length);
+    }
+    for (const c of excluded) this.countExcluded(c);
+    if (events.length === 0 && excluded.length === 0) return;
+    this.since ??= performance.now();
+    this.schedule();
+  }
+
+  /** Events waiting for their batch. */
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
+  /** Commits everything received so far; rejects if the store refuses (the events stay buffered). */
+  flush(): Promise<void> {
+    const run = this.chain.then(() => this.commit());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Commits what is buffered, then stops arming its timer. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /**
+   * The batch window: the idle interval, stretched to a few times what the last commit took, so under
+   * load batches grow (each rollup key and page is then written once for more events) and the writer
+   * keeps to a bounded share of the time.
+   */
+  private window(): number {
+    return Math.min(this.maxWindowMs, Math.max(this.flushIntervalMs, WINDOW_FACTOR * this.lastCommitMs));
+  }
+
+  private countExcluded(c: ExcludedCount): void {
+    const key = `${c.accountId}|${c.targetId}|${c.day}`;
+    const row = this.excluded.get(key);
+    if (row) row.count += c.count;
+    else this.excluded.set(key, { ...c });
+  }
+
+  /**
+   * Arms the timer. A batch commits once its oldest hit has waited the window; as the window follows
+   * the load and may grow while the timer runs, the timer re-arms for the rest of the window when it
+   * fires early. A retry after a failure waits `retryMs`.
+   */
+  private schedule(retryMs?: number): void {
+    if (this.timer || this.closed) return;
+    const rest = retryMs ?? (this.since ?? performance.now()) + this.window() - performance.now();
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        if (retryMs === undefined && this.since !== null && this.since + this.window() - performance.now() > 1) {
+          return this.schedule();
+        }
+        this.flush().then(
+          () => {
+            this.failures = 0;
+          },
+          (error: unknown) => {
+            this.failures += 1;
+            const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
+            this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
+            this.schedule(retryMs);
+          },
+        );
+      },
+      Math.max(0, rest),
+    );
+    this.timer.unref();
+  }
+
+  private async commit(): Promise<void> {
+    const events = this.buffer;
+    const excluded = [...this.excluded.values()];
+    if (events.length === 0 && excluded.length === 0) return;
+    const through = new Map(this.received);
+    this.buffer = [];
+    this.excluded = new Map();
+    this.since = null;
+    const started = performance.now();
+    try {
+      await this.deps.beforeBatch?.();
+      // Chunks commit one after the other; a retry after a failed chunk re-sends the committed ones too,
+      // which insert nothing twice (ids) and so count nothing twice.
+      for (let i = 0; i === 0 || i < events.length; i += this.chunk) {
+        const part = events.slice(i, i + this.chunk);
+        await this.deps.transactor.run(async (trx) => {
+          const inserted = await this.deps.batches.insertEvents(trx, part);
+          await this.deps.batches.rollUp(trx, inserted);
+          if (i === 0) await this.deps.batches.addExcluded(trx, excluded);
+          for (const listener of this.listeners) await listener(trx, inserted);
+        });
+      }
+    } catch (error) {
+      this.buffer = events.concat(this.buffer);
+      for (const c of excluded) this.countExcluded(c);
+      throw error;
+    }
+    this.lastCommitMs = performance.now() - started;
+    for (const [source, n] of through) for (const listener of this.committedListeners) listener(source, n);
+  }
+}
