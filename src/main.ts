@@ -81,8 +81,9 @@ async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<
 
 async function serve(config: Config, role: Role): Promise<void> {
   const worker = role.kind === 'worker';
-  const log: RecorderLog = { warn: (o, m) => appLog?.warn(o, m), error: (o, m) => appLog?.error(o, m) };
-  let appLog: FastifyBaseLogger | undefined;
+  // The writer's log goes to the app's logger once there is one.
+  const logTo: { app?: FastifyBaseLogger } = {};
+  const log: RecorderLog = { warn: (o, m) => logTo.app?.warn(o, m), error: (o, m) => logTo.app?.error(o, m) };
   const infra = await openInfrastructure(config, {
     clock: systemClock,
     localBus: worker
@@ -97,7 +98,7 @@ async function serve(config: Config, role: Role): Promise<void> {
   const services = buildServices(infra, { writerLink: writer.link });
   const metrics = new HttpMetrics(services);
   const app = await buildApp({ config, database: infra.database, services, redis: infra.redis, metrics });
-  appLog = app.log;
+  logTo.app = app.log;
   const admin =
     config.adminPort === null
       ? null
