@@ -14,11 +14,10 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
-import { EventsRepository } from '../dist/modules/events/events.repository.js';
-import { SaltsRepository } from '../dist/modules/events/events.salts.js';
-import { EventsService } from '../dist/modules/events/events.service.js';
 import { systemClock } from '../dist/lib/clock.js';
 import { ACCOUNT, generate, HOT, ingest, log, PREFIX, time } from './event-data.mjs';
+import { AnalyticsRepository } from '../dist/modules/analytics/analytics.repository.js';
+import { AnalyticsService } from '../dist/modules/analytics/analytics.service.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,7 +60,12 @@ async function run(dialect) {
     log(`${dialect}: generating ${N} events over 3650 days (10% on one code, the rest on 1000 codes)`);
     const seconds = await generate(database.db, dialect, N, CHUNK);
     log(`  generated with rollups in ${seconds.toFixed(1)} s`);
-    const service = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), systemClock);
+    const reads = new AnalyticsService({ events: new AnalyticsRepository(database.db), clock: systemClock });
+    const actor = { accountId: ACCOUNT, userId: 'bench', role: 'owner' };
+    const service = {
+      codeAnalytics: ({ accountId: _a, ...input }) => reads.codeAnalytics(actor, input),
+      list: ({ accountId: _a, ...input }) => reads.list(actor, input),
+    };
     const analytics = await time('codeAnalytics(days=3650), hot code', 21, () =>
       service.codeAnalytics({ accountId: ACCOUNT, codeId: HOT, days: 3650 }),
     );

@@ -1,7 +1,9 @@
-// npm run bench: every benchmark in turn (docs/benchmarks.md). BENCH_ONLY=redirect,webhooks,events,symbols,instances
-// picks some; BENCH_ONLY=partitions (10M events per layout by default: long) runs only when named.
-const only = (process.env.BENCH_ONLY ?? 'redirect,webhooks,events,symbols,instances').split(',');
+// npm run bench: every benchmark in turn (docs/benchmarks.md). BENCH_ONLY=redirect,api-flood,webhooks,events,symbols,instances
+// picks some; BENCH_ONLY=partitions (10M events per layout by default: long) runs only when named. The redirect
+// benchmarks need wrk (`apt-get install wrk`).
+const only = (process.env.BENCH_ONLY ?? 'redirect,api-flood,webhooks,events,symbols,instances').split(',');
 if (only.includes('redirect')) await import('./redirect.mjs');
+if (only.includes('api-flood')) await import('./api-flood.mjs');
 if (only.includes('webhooks')) await import('./webhooks.mjs');
 if (only.includes('events')) await import('./events.mjs');
 if (only.includes('symbols')) await import('./symbols.mjs');

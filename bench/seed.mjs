@@ -35,3 +35,33 @@ export async function seed(file, count) {
   insertAll();
   db.close();
 }
+
+/** N dynamic codes of an existing account in any store (a few thousand at most); returns their ids. */
+export async function seedCodes(url, schema, accountId, count) {
+  const database = openDatabase(url, { schema });
+  const now = Date.now();
+  const design = JSON.stringify(DEFAULT_DESIGN);
+  const ids = [];
+  try {
+    for (let start = 0; start < count; start += 200) {
+      const codes = [];
+      const endings = [];
+      for (let i = start; i < Math.min(count, start + 200); i += 1) {
+        const id = v7();
+        const short = endingOf(i);
+        ids.push(id);
+        codes.push({
+          ...{ id, account_id: accountId, name: `Code ${i}`, name_lower: `code ${i}`, mode: 'dynamic', status: 'active' },
+          ...{ domain: '', short_code: short, destination: `https://example.com/${short}`, design, rules: '[]' },
+          ...{ gate_hash: null, created_at: now, updated_at: now },
+        });
+        endings.push({ domain: '', short_code: short, kind: 'code', target_id: id, account_id: accountId, created_at: now });
+      }
+      await database.db.insertInto('codes').values(codes).execute();
+      await database.db.insertInto('endings').values(endings).execute();
+    }
+  } finally {
+    await database.close();
+  }
+  return ids;
+}

@@ -37,8 +37,7 @@ async function run(name, env, schema) {
   const services = buildServices(infra);
   const rx = await receiver();
   const { account } = await services.accounts.create({ name: 'bench', plan: 'enterprise' });
-  const plan = { name: 'enterprise', apiAccess: true, ratePerMinute: 600, monthlyAllowance: 1e6, webhooks: true, metered: true };
-  await services.webhooks.create({ accountId: account.id, plan, url: rx.url });
+  await services.webhooks.create({ accountId: account.id, userId: 'bench', role: 'owner' }, { url: rx.url });
 
   const enqueueStart = performance.now();
   for (let i = 0; i < N; i += 500) {

@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
+import { Lru } from '../../lib/lru.js';
 import type { Device } from './events.types.js';
 
 /**
@@ -10,17 +11,16 @@ const PREVIEW_FETCHERS =
   /facebookexternalhit|facebookcatalog|slackbot|twitterbot|whatsapp|linkedinbot|telegrambot|discordbot|googlebot|applebot|skypeuripreview|bingpreview|embedly|redditbot|pinterest/i;
 
 const CACHE_SIZE = 2000;
-const verdicts = new Map<string, boolean>();
+const verdicts = new Lru<boolean>(CACHE_SIZE);
 
 /** Whether a request is automated: no user agent at all, a known preview fetcher or anything isbot knows. */
 export function isAutomated(userAgent: string | null): boolean {
   // Agents are cached by their first 512 characters, which is where every robot names itself.
   const ua = (userAgent?.trim() ?? '').slice(0, 512);
   if (ua === '') return true;
-  let automated = verdicts.get(ua);
+  let automated = verdicts.get(ua, 0);
   if (automated === undefined) {
     automated = PREVIEW_FETCHERS.test(ua) || isbot(ua);
-    if (verdicts.size >= CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
     verdicts.set(ua, automated);
   }
   return automated;
@@ -37,7 +37,8 @@ export interface Agent {
   browser: string | null;
 }
 
-const cache = new Map<string, Agent>();
+/** The agents seen most recently, parsed (a parse costs tens of microseconds; a busy code sees few agents). */
+const agents = new Lru<Agent>(CACHE_SIZE);
 
 function deviceOf(type: string | undefined, os: string | null): Device {
   if (type === 'mobile' || type === 'wearable') return 'mobile';
@@ -49,12 +50,11 @@ function deviceOf(type: string | undefined, os: string | null): Device {
 /** OS, device class and browser of a user agent (ua-parser-js 1.x, MIT), with a small cache. */
 export function parseAgent(userAgent: string | null): Agent {
   const ua = (userAgent ?? '').slice(0, 512);
-  const hit = cache.get(ua);
+  const hit = agents.get(ua, 0);
   if (hit) return hit;
   const result = new UAParser(ua).getResult();
   const os = result.os.name ?? null;
   const agent: Agent = { os, device: deviceOf(result.device.type, os), browser: result.browser.name ?? null };
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(ua, agent);
+  agents.set(ua, agent);
   return agent;
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Reader, type Response } from 'maxmind';
+import { Lru } from '../../lib/lru.js';
 import type { Location } from './events.types.js';
 
 /** Locates a visitor from a trusted CDN's headers or an embedded IP database. */
@@ -55,9 +57,22 @@ function fromRecord(record: MmdbRecord | null): Location {
   };
 }
 
+/** Networks whose location is remembered (a few MB at most). */
+const CACHE_SIZE = 10_000;
+
+/**
+ * The network an address belongs to for the cache: an IPv4 /24 or an IPv6 /48, the finest split
+ * IP databases commonly make, so the cache holds no visitor's own address.
+ */
+function networkOf(address: string, family: number): string {
+  if (family === 4) return address.slice(0, address.lastIndexOf('.'));
+  return ipaddr.IPv6.parse(address).toNormalizedString().split(':').slice(0, 3).join(':');
+}
+
 export class MmdbGeoLocator implements GeoLocator {
   private v4: Reader<Response>[] | null = null;
   private v6: Reader<Response>[] | null = null;
+  private readonly cache = new Lru<Location>(CACHE_SIZE);
 
   constructor(private readonly options: GeoOptions) {}
 
@@ -86,6 +101,15 @@ export class MmdbGeoLocator implements GeoLocator {
     const address = clientAddress.startsWith('::ffff:') ? clientAddress.slice(7) : clientAddress;
     const family = isIP(address);
     if (family === 0) return NOWHERE;
+    const network = networkOf(address, family);
+    const known = this.cache.get(network, 0);
+    if (known) return known;
+    const found = this.lookUp(address, family);
+    this.cache.set(network, found);
+    return found;
+  }
+
+  private lookUp(address: string, family: number): Location {
     this.load();
     const candidates = family === 4 ? this.v4! : this.v6!;
     for (const reader of candidates) {

@@ -2,6 +2,53 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, 
 import { join } from 'node:path';
 import type { RecordedEvent } from './events.types.js';
 
+/** A journal line is the event's fields in this order, as a JSON array: half the bytes of an object. */
+const FIELDS = [
+  'id',
+  'accountId',
+  'type',
+  'targetId',
+  'codeId',
+  'linkId',
+  'occurredAt',
+  'placement',
+  'country',
+  'region',
+  'city',
+  'os',
+  'device',
+  'browser',
+  'visitor',
+] as const satisfies readonly (keyof RecordedEvent)[];
+
+export function encodeEvent(e: RecordedEvent): string {
+  return JSON.stringify([
+    e.id,
+    e.accountId,
+    e.type,
+    e.targetId,
+    e.codeId,
+    e.linkId,
+    e.occurredAt,
+    e.placement,
+    e.country,
+    e.region,
+    e.city,
+    e.os,
+    e.device,
+    e.browser,
+    e.visitor,
+  ]);
+}
+
+/** The event of a journal line (an array, or an object as earlier versions wrote). */
+export function decodeEvent(line: string): RecordedEvent {
+  const parsed = JSON.parse(line) as unknown;
+  if (!Array.isArray(parsed)) return parsed as RecordedEvent;
+  if (parsed.length !== FIELDS.length) throw new SyntaxError('not a journal line');
+  return Object.fromEntries(FIELDS.map((f, i) => [f, parsed[i]])) as unknown as RecordedEvent;
+}
+
 const SEGMENT = /^hits-(\d{12})\.log$/;
 const name = (seq: number) => `hits-${String(seq).padStart(12, '0')}.log`;
 
@@ -50,7 +97,7 @@ export class EventJournal {
       for (const line of readFileSync(join(this.dir, name(seq)), 'utf8').split('\n')) {
         if (line.trim() === '') continue;
         try {
-          events.push(JSON.parse(line) as RecordedEvent);
+          events.push(decodeEvent(line));
         } catch {
           // A line cut short by the crash: its redirect was never answered.
         }

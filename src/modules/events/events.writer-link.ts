@@ -1,3 +1,4 @@
+import { decodeEvent } from './events.journal.js';
 import type { ExcludedCount, RecordedEvent } from './events.types.js';
 import { silentLog, type BatchWriter, type RecorderLog } from './events.writer.js';
 
@@ -69,12 +70,20 @@ export interface Port<Out, In> {
 const isWriterMessage = (m: unknown): boolean => (m as { qrelay?: string } | null)?.qrelay === 'writer';
 
 /**
- * Sends each turn's events as their journal lines (one string, cheap to pass between threads and
- * processes) with the turn's excluded counts; the writer answers with what it has committed.
+ * A message costs the sender tens of microseconds whatever it carries, so the lines of several turns
+ * leave together, at most this long after the first of them.
+ */
+const SEND_AFTER_MS = 10;
+
+/**
+ * Sends the events as their journal lines (one string, cheap to pass between threads and processes)
+ * with the excluded counts, gathered for up to `SEND_AFTER_MS`; the writer answers with what it has
+ * committed.
  */
 export class MessageWriterLink implements WriterLink {
   readonly wantsLines = true;
   private lines = '';
+  private timer: NodeJS.Timeout | null = null;
   private excluded = new Map<string, ExcludedCount>();
   private nextId = 1;
   private readonly flushes = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -101,14 +110,21 @@ export class MessageWriterLink implements WriterLink {
   }
 
   endTurn(): void {
+    if (this.timer || (this.lines === '' && this.excluded.size === 0)) return;
+    this.timer = setTimeout(this.send, SEND_AFTER_MS);
+  }
+
+  private readonly send = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.lines === '' && this.excluded.size === 0) return;
     this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: [...this.excluded.values()] });
     this.lines = '';
     this.excluded = new Map();
-  }
+  };
 
   flush(): Promise<void> {
-    this.endTurn();
+    this.send();
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.flushes.set(id, { resolve, reject });
@@ -146,7 +162,7 @@ function parseLines(lines: string): RecordedEvent[] {
   const events: RecordedEvent[] = [];
   let start = 0;
   for (let end = lines.indexOf('\n'); end !== -1; end = lines.indexOf('\n', start)) {
-    events.push(JSON.parse(lines.slice(start, end)) as RecordedEvent);
+    events.push(decodeEvent(lines.slice(start, end)));
     start = end + 1;
   }
   return events;

@@ -8,7 +8,7 @@ import { route, type ScanContext } from '../routing/rules.js';
 import { checkGatePass, GATE_PASS_MS, issueGatePass, verifyGatePassword } from './gate.js';
 import { recordSafely, type Hit, type HitRecorder } from './hit-recorder.js';
 import type { InvalidationBus } from './invalidation-bus.js';
-import { Lru } from './lru.js';
+import { Lru } from '../../lib/lru.js';
 import type { ResolverRepository } from './resolver.repository.js';
 import type { Outcome, Target, Visit } from './resolver.types.js';
 

@@ -1,0 +1,132 @@
+// API latency under a redirect flood (docs/benchmarks.md): wrk floods recorded redirects (phone
+// traffic, 1,000 codes) from CPU 0 at a server on CPU 1 while this process reads one code with
+// GET /api/v1/codes/{id} at a steady pace and reports p50 and p99, on SQLite and on PostgreSQL
+// (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test, in a schema of its own).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { openDatabase } from '../dist/db/database.js';
+import { migrateToLatest } from '../dist/db/migrate.js';
+import { endingOf, seedCodes } from './seed.mjs';
+import { freePort, load, start, stop } from './lib/server.mjs';
+import { requireWrk, runWrk, writeScript } from './lib/wrk.mjs';
+import { PHONE } from './agents.mjs';
+import { printTable } from './lib/table.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** API reads per second during the flood (one at a time). */
+const READS_PER_SECOND = Number(process.env.BENCH_API_RATE ?? 50);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const STORES = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
+const CODES = 1_000;
+
+requireWrk();
+
+const cli = (args, env) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], { env: { ...process.env, ...env } }).toString(),
+  );
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Reads one code at a steady pace until `until` resolves; returns the latencies in ms, sorted. */
+async function readWhile(base, token, id, until) {
+  let done = false;
+  void until.then(() => (done = true));
+  const times = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1/codes/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /api/v1/codes/{id} answered ${res.status}`);
+    const took = performance.now() - started;
+    times.push(took);
+    await sleep(Math.max(0, 1000 / READS_PER_SECOND - took));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function storeFor(name, dir) {
+  if (name === 'sqlite') return { env: { DATABASE_URL: `sqlite:${join(dir, 'api.db')}` }, drop: async () => undefined };
+  const schema = `bench_api_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+async function run(name, dir) {
+  const store = await storeFor(name, dir);
+  try {
+    const env = {
+      ...store.env,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      WORKERS: '1',
+      EVENT_JOURNAL_DIR: join(dir, `journal-${name}`),
+    };
+    const database = openDatabase(env.DATABASE_URL, { schema: env.DATABASE_SCHEMA });
+    await migrateToLatest(database);
+    await database.close();
+    const { account } = cli(
+      ['account', 'create', '--name', 'Bench', '--plan', 'enterprise', '--rate-per-minute', '1000000'],
+      env,
+    );
+    const { token } = cli(['token', 'create', '--account', account.id, '--scopes', 'codes:read'], env);
+    const ids = await seedCodes(env.DATABASE_URL, env.DATABASE_SCHEMA, account.id, CODES);
+    const script = join(dir, `paths-${name}.lua`);
+    writeScript(
+      script,
+      ids.map((_, i) => `/${endingOf(i)}`),
+    );
+    const port = await freePort();
+    const child = await start('dist/main.js', { ...env, PORT: String(port) }, port, '1');
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const quiet = await readWhile(base, token, ids[0], sleep(2_000));
+      const flood = runWrk({ port, script, seconds: SECONDS, connections: CONNECTIONS, userAgent: PHONE });
+      const busy = await readWhile(base, token, ids[0], flood);
+      const wrk = await flood;
+      return {
+        store: name,
+        'quiet p50 ms': percentile(quiet, 50).toFixed(2),
+        'quiet p99 ms': percentile(quiet, 99).toFixed(2),
+        'flood p50 ms': percentile(busy, 50).toFixed(2),
+        'flood p99 ms': percentile(busy, 99).toFixed(2),
+        reads: busy.length,
+        'redirects/s': wrk.rps,
+        'client CPU': `${wrk.clientCpu.toFixed(0)}%`,
+        load: load(),
+      };
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    await store.drop();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'qrelay-bench-api-'));
+try {
+  const rows = [];
+  for (const name of STORES) rows.push(await run(name, dir));
+  console.log(
+    `\nGET /api/v1/codes/{id} at ${READS_PER_SECOND}/s, alone and under a flood of recorded redirects (wrk -c${CONNECTIONS} on CPU 0, server on CPU 1):`,
+  );
+  printTable(rows);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,64 @@
+// Starting and stopping the servers a benchmark measures, with their CPU use read from /proc.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const TICKS = 100; // clock ticks per second on Linux (getconf CLK_TCK)
+
+/** CPU seconds (user + system) a process has used so far, its threads included. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** A port nothing listens on now (the system picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts `node script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null); waits for /healthz. */
+export async function start(script, env, port, cpus) {
+  const argv = [process.execPath, script];
+  const child = cpus === null ? spawn(argv[0], argv.slice(1), opts(env)) : spawn('taskset', ['-c', cpus, ...argv], opts(env));
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/healthz`, { redirect: 'manual' });
+      await sleep(200);
+      if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} (port ${port} taken?)`);
+      return child;
+    } catch (error) {
+      if (child.exitCode !== null) throw error;
+      await sleep(100);
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not start`);
+}
+
+const opts = (env) => ({ env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+
+/** SIGTERM, then waits for the exit (the next server starts on the same store and journal). */
+export async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export const load = () => loadavgText(readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number));
+const loadavgText = (l) => l.map((v) => v.toFixed(2)).join(' ');

@@ -1,0 +1,93 @@
+// wrk (C, one thread, pinned to CPU 0) as the load generator: its own CPU use is reported with every
+// run, so a reader can see the client was never the bottleneck. Install it with `apt-get install wrk`.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+
+export const WRK = process.env.BENCH_WRK ?? 'wrk';
+
+/** Stops the benchmark with the way to install wrk when it is missing. */
+export function requireWrk() {
+  const probe = spawnSync(WRK, ['--version'], { encoding: 'utf8' });
+  if (probe.error) {
+    console.error('The redirect benchmarks drive load with wrk: install it with `apt-get install wrk` (Debian/Ubuntu).');
+    process.exit(1);
+  }
+  if (spawnSync('taskset', ['-V']).error) {
+    console.error('The redirect benchmarks pin processes with taskset (util-linux): `apt-get install util-linux`.');
+    process.exit(1);
+  }
+}
+
+/** A wrk script that walks `paths` round and round and prints its figures as one JSON line at the end. */
+export function writeScript(file, paths) {
+  const list = paths.map((p) => JSON.stringify(p)).join(',\n');
+  writeFileSync(
+    file,
+    `local paths = {\n${list}\n}
+local n = #paths
+local i = 0
+setup = function(thread) end
+init = function(args) i = math.random(n) end
+request = function()
+  i = i % n + 1
+  return wrk.format(nil, paths[i])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end
+`,
+  );
+}
+
+/**
+ * One wrk run against 127.0.0.1:port, pinned to CPU 0, through bash so its CPU time (user + system,
+ * from bash's `times`) comes back with the figures.
+ */
+export function runWrk({ port, script, seconds, connections, userAgent }) {
+  const command = [
+    WRK,
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-s',
+    script,
+    '-H',
+    `'Host: localhost:${port}'`,
+    '-H',
+    `'User-Agent: ${userAgent.replaceAll("'", '')}'`,
+    `http://127.0.0.1:${port}`,
+  ].join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('taskset', ['-c', '0', 'bash', '-c', `${command}; times`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`));
+      const figures = JSON.parse(line.slice(4));
+      // `times` prints the shell's own times, then its children's: "0m1.234s 0m0.567s".
+      const children = out.trim().split('\n').at(-1).split(' ').map(toSeconds);
+      const wall = figures.duration_us / 1e6;
+      const bad = figures.connect + figures.read + figures.write + figures.status + figures.timeout;
+      resolve({
+        rps: Math.round(figures.requests / wall),
+        requests: figures.requests,
+        answered: figures.requests - figures.status - figures.timeout,
+        bad,
+        p50: figures.p50_us / 1000,
+        p99: figures.p99_us / 1000,
+        clientCpu: (100 * (children[0] + children[1])) / wall,
+      });
+    });
+  });
+}
+
+const toSeconds = (text) => {
+  const m = /^(\d+)m([\d.]+)s$/.exec(text ?? '');
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+};
