@@ -88,6 +88,8 @@ export class MessageWriterLink implements WriterLink {
   private nextId = 1;
   private readonly flushes = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly committed: ((through: number) => void)[] = [];
+  /** Why the writer is gone, once it is. */
+  private gone: string | null = null;
 
   constructor(
     private readonly port: Port<ToWriter, unknown>,
@@ -124,6 +126,7 @@ export class MessageWriterLink implements WriterLink {
   };
 
   flush(): Promise<void> {
+    if (this.gone !== null) return Promise.reject(new Error(this.gone));
     this.send();
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
@@ -142,6 +145,7 @@ export class MessageWriterLink implements WriterLink {
 
   /** The writer went away: every flush still waiting fails (what is journaled is replayed later). */
   fail(reason: string): void {
+    this.gone = reason;
     for (const { reject } of this.flushes.values()) reject(new Error(reason));
     this.flushes.clear();
   }
