@@ -2,16 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { transactor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
-import { EventBatchRepository } from '../../src/modules/events/events.batch.repository.js';
-import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
-import { EventRecorder } from '../../src/modules/events/events.recorder.js';
-import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
 import type { WriterLink } from '../../src/modules/events/events.writer-link.js';
 import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { hit } from '../support/hits.js';
+import { storeRecorder } from '../support/recorder.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 /** The writer thread runs the built code (dist/), as the server does. */
@@ -37,18 +33,13 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
   /** The thread opens the harness's store (its PostgreSQL schema included). */
   const config = () => ({ ...h.config, databaseSchema: h.storeSchema });
 
-  /** A serving thread's recorder whose writer is a thread of its own on the same store. */
-  const recorderOn = (thread: WriterThread) =>
-    new EventRecorder(
-      {
-        transactor: transactor(h.infra.database.db),
-        clock: h.clock,
-        geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
-        salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
-        batches: new EventBatchRepository(h.infra.database.bulk, h.clock),
-      },
-      { link: thread.link },
-    );
+  /** A writer thread on the harness's store, and a serving thread's recorder feeding it, started on `journal`. */
+  const started = async (journal: string) => {
+    const thread = await startWriterThread(config(), log);
+    const recorder = storeRecorder(h, { link: thread.link });
+    await recorder.start({ journalDir: journal });
+    return { thread, recorder };
+  };
 
   const segments = (journal: string) => readdirSync(journal).filter((f) => f.endsWith('.log'));
 
@@ -56,9 +47,7 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
     const { account } = await h.factory.tenant();
     const codeId = newId();
     const journal = join(dir, 'commits');
-    const thread = await startWriterThread(config(), log);
-    const recorder = recorderOn(thread);
-    await recorder.start({ journalDir: journal });
+    const { thread, recorder } = await started(journal);
     for (let i = 0; i < 5; i += 1)
       recorder.record(hit(h, { accountId: account.id, targetId: codeId, clientAddress: `198.51.100.${i}` }));
     recorder.record(hit(h, { accountId: account.id, targetId: codeId, userAgent: 'Slackbot 1.0' }));
@@ -88,9 +77,7 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
   it('drains at close: what was recorded but not yet sent is committed before the thread stops', async () => {
     const { account } = await h.factory.tenant();
     const codeId = newId();
-    const thread = await startWriterThread(config(), log);
-    const recorder = recorderOn(thread);
-    await recorder.start({ journalDir: join(dir, 'drain') });
+    const { thread, recorder } = await started(join(dir, 'drain'));
     for (let i = 0; i < 300; i += 1) recorder.record(hit(h, { accountId: account.id, targetId: codeId }));
     await recorder.close();
     await thread.stop();
@@ -102,9 +89,7 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
     const { account } = await h.factory.tenant();
     const codeId = newId();
     const journal = join(dir, 'gone');
-    const thread = await startWriterThread(config(), log);
-    const recorder = recorderOn(thread);
-    await recorder.start({ journalDir: journal });
+    const { thread, recorder } = await started(journal);
     // The thread stops before the hits reach it: their flush fails, the journal keeps them.
     await thread.stop();
     for (let i = 0; i < 3; i += 1) recorder.record(hit(h, { accountId: account.id, targetId: codeId }));
@@ -112,11 +97,10 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
     await expect(recorder.flush()).rejects.toThrow(/writer thread stopped/);
     expect((await h.services.events.totals([codeId])).get(codeId) ?? 0).toBe(0);
 
-    const next = await startWriterThread(config(), log);
-    const restarted = recorderOn(next);
-    expect(await restarted.start({ journalDir: journal })).toBe(3);
+    // The next start replays them.
+    const next = await started(journal);
     expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
-    await restarted.close();
-    await next.stop();
+    await next.recorder.close();
+    await next.thread.stop();
   });
 });

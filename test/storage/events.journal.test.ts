@@ -1,16 +1,12 @@
-import { transactor } from '../../src/db/transaction.js';
 import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { EventBatchRepository } from '../../src/modules/events/events.batch.repository.js';
-import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
-import { EventRecorder } from '../../src/modules/events/events.recorder.js';
-import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { hit } from '../support/hits.js';
+import { storeRecorder } from '../support/recorder.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 describeEach(STORES)('the event journal ($name)', (store) => {
@@ -26,17 +22,7 @@ describeEach(STORES)('the event journal ($name)', (store) => {
   });
 
   /** A recorder as a serving process has one; its timer never fires during the test. */
-  const recorder = () =>
-    new EventRecorder(
-      {
-        transactor: transactor(h.infra.database.db),
-        clock: h.clock,
-        geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
-        salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
-        batches: new EventBatchRepository(h.infra.database.bulk, h.clock),
-      },
-      { flushIntervalMs: 1_000_000_000 },
-    );
+  const recorder = () => storeRecorder(h, { flushIntervalMs: 1_000_000_000 });
 
   const stored = async (accountId: string) => {
     const rows = await h.infra.database.db.selectFrom('events').select('id').where('account_id', '=', accountId).execute();

@@ -3,42 +3,13 @@ import { join } from 'node:path';
 import type { RecordedEvent } from './events.types.js';
 
 /** A journal line is the event's fields in this order, as a JSON array: half the bytes of an object. */
-const FIELDS = [
-  'id',
-  'accountId',
-  'type',
-  'targetId',
-  'codeId',
-  'linkId',
-  'occurredAt',
-  'placement',
-  'country',
-  'region',
-  'city',
-  'os',
-  'device',
-  'browser',
-  'visitor',
-] as const satisfies readonly (keyof RecordedEvent)[];
+const FIELDS =
+  'id accountId type targetId codeId linkId occurredAt placement country region city os device browser visitor'.split(
+    ' ',
+  ) as (keyof RecordedEvent)[];
 
 export function encodeEvent(e: RecordedEvent): string {
-  return JSON.stringify([
-    e.id,
-    e.accountId,
-    e.type,
-    e.targetId,
-    e.codeId,
-    e.linkId,
-    e.occurredAt,
-    e.placement,
-    e.country,
-    e.region,
-    e.city,
-    e.os,
-    e.device,
-    e.browser,
-    e.visitor,
-  ]);
+  return JSON.stringify(FIELDS.map((f) => e[f]));
 }
 
 /** The event of a journal line (an array, or an object as earlier versions wrote). */
