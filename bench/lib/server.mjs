@@ -32,7 +32,8 @@ export function freePort() {
 export async function start(script, env, port, cpus) {
   const argv = [process.execPath, script];
   const child = cpus === null ? spawn(argv[0], argv.slice(1), opts(env)) : spawn('taskset', ['-c', cpus, ...argv], opts(env));
-  for (let i = 0; i < 300; i += 1) {
+  // Up to two minutes: a loaded machine starts a server slowly.
+  for (let i = 0; i < 1200; i += 1) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
       await fetch(`http://127.0.0.1:${port}/healthz`, { redirect: 'manual' });
