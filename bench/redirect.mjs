@@ -39,8 +39,9 @@ async function measure(variant, env, script, round) {
     const cpuBefore = cpuSeconds(child.pid);
     const run = await runWrk({ port, script, seconds: SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
     const serverCpu = (100 * (cpuSeconds(child.pid) - cpuBefore)) / SECONDS;
-    if (run.bad > 0 || warm.bad > 0) throw new Error(`${variant.label}: ${run.bad + warm.bad} failed or non-3xx answers`);
+    if (run.wrongStatus > 0 || warm.wrongStatus > 0) throw new Error(`${variant.label}: answers other than 3xx`);
     const row = { ...run, serverCpu, answered: warm.answered + run.answered, load: load() };
+    if (row.socketErrors > 0) console.log(`  ${row.socketErrors} socket errors or time-outs (a loaded machine?)`);
     console.log(
       `${`${variant.label} (${round}/${REPEAT})`.padEnd(44)} ${String(row.rps).padStart(7)} req/s  p99 ${row.p99.toFixed(2).padStart(7)} ms  client CPU ${row.clientCpu.toFixed(0).padStart(3)}%  server CPU ${row.serverCpu.toFixed(0).padStart(3)}%  load ${row.load}`,
     );

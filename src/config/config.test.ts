@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -117,5 +118,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ MEDIA_DIR: '/srv/media', MEDIA_MAX_FILE_BYTES: '2048', MEDIA_MAX_ACCOUNT_BYTES: '4096' });
     expect(config.media).toEqual({ dir: '/srv/media', maxFileBytes: 2048, maxAccountBytes: 4096 });
     expect(() => loadConfig({ MEDIA_MAX_FILE_BYTES: '10' })).toThrow(/^MEDIA_MAX_FILE_BYTES:/);
+  });
+
+  it('reads WORKERS: one per core by default, one for an in-memory store, never several on it', () => {
+    expect(loadConfig({}).workers).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).workers).toBe(1);
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:', WORKERS: '2' })).toThrow(/^WORKERS: must be 1/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/^WORKERS: must be between 1 and 256/);
   });
 });

@@ -280,7 +280,8 @@ function mediaConfig(env: Env, database: string): MediaConfig {
 
 /** WORKERS: default one per core; several need a store every process can open. */
 function workers(env: Env, database: string): number {
-  const count = integer(env, 'WORKERS', availableParallelism(), 1, 256);
+  // An in-memory store lives in one process: one worker unless asked otherwise (then refused).
+  const count = integer(env, 'WORKERS', database === 'sqlite::memory:' ? 1 : availableParallelism(), 1, 256);
   if (count > 1 && database === 'sqlite::memory:') {
     throw new ConfigError('WORKERS', 'must be 1 with an in-memory SQLite store (each process would have its own)');
   }
