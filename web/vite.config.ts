@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** The dashboard is served by qrelay itself under /app; every asset is bundled, nothing is fetched from elsewhere. */
@@ -5,6 +6,8 @@ export default defineConfig({
   base: '/app/',
   resolve: {
     alias: {
+      // The server's pure symbol renderer (ADR 0043): the designer's preview is drawn by the same code as the exports.
+      '@symbols': fileURLToPath(new URL('../src/modules/symbols', import.meta.url)),
       react: 'preact/compat',
       'react-dom': 'preact/compat',
       'react/jsx-runtime': 'preact/jsx-runtime',

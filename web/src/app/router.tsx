@@ -1,4 +1,4 @@
-import { Route, Router, useLocation } from 'preact-iso';
+import { lazy, Route, Router, useLocation } from 'preact-iso';
 import { useEffect } from 'preact/hooks';
 import { ErrorMessage, Loading } from '../components/ui/states';
 import { useSession } from '../features/auth/api/get-session';
@@ -14,6 +14,9 @@ import { SetupRoute } from './routes/setup';
 import { SignInRoute } from './routes/sign-in';
 import { TokensRoute } from './routes/tokens';
 import { Shell } from './shell';
+
+/** The designer carries the symbol renderer; it loads when first opened, not with every page. */
+const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
 
 /** Pages anybody may open; every other page needs a session. */
 const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
@@ -49,6 +52,7 @@ export function AppRouter() {
         <Route path="/app/codes" component={CodesRoute} />
         <Route path="/app/codes/new" component={NewCodeRoute} />
         <Route path="/app/codes/:id" component={CodeDetailRoute} />
+        <Route path="/app/codes/:id/design" component={CodeDesignRoute} />
         <Route
           path="/app/links"
           component={() => <ComingSoonRoute title="Links" what="Short links without a symbol: list, create and repoint them." />}

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { Button } from './button';
 
 interface ConfirmProps {
@@ -15,6 +15,7 @@ interface ConfirmProps {
 /** A confirmation in the browser's own modal dialog: focus moves in, Escape closes, the page behind is inert. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, onConfirm, onClose }: ConfirmProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -22,8 +23,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} class="dialog" aria-labelledby="dialog-title" onClose={onClose}>
-      <h2 id="dialog-title">{title}</h2>
+    <dialog ref={ref} class="dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>{title}</h2>
       <div class="dialog-body">{children}</div>
       <div class="actions">
         <Button variant="secondary" onClick={onClose}>

@@ -3,67 +3,56 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/states';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useCodes, type CodesFilter } from '../api/get-codes';
+import { useCodes, type Code, type CodesFilter } from '../api/get-codes';
+import { useFolders, type Folder } from '../api/get-folders';
+import { BulkBar } from './bulk-bar';
+import { CodesFilters, type Filters } from './codes-filters';
 import { StatusBadge } from './status-badge';
+import '../codes.css';
 
 const PAGE = 20;
 
-/** The account's codes: search by name, filter by status, a page at a time. */
+/** The account's codes: search by name, filter by status and folder, a page at a time, several at once. */
 export function CodesList() {
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState<CodesFilter['status'] | ''>('');
+  const [filters, setFilters] = useState<Filters>({ name: '', status: '', folderId: '' });
   const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<string[]>([]);
   const filter: CodesFilter = {
     limit: PAGE,
     offset,
-    ...(name.trim() ? { name: name.trim() } : {}),
-    ...(status ? { status } : {}),
+    ...(filters.name.trim() ? { name: filters.name.trim() } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.folderId ? { folderId: filters.folderId } : {}),
   };
   const codes = useCodes(filter);
-  const filtered = Boolean(filter.name || filter.status);
+  const folders = useFolders();
+  const folderList = folders.data ?? [];
+  const filtered = Boolean(filter.name || filter.status || filter.folderId);
+  const turn = (next: number) => {
+    setOffset(next);
+    setSelected([]);
+  };
 
   return (
     <section aria-labelledby="codes-heading">
       <h2 id="codes-heading" class="visually-hidden">
         All codes
       </h2>
-      <form class="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div class="field">
-          <label for="codes-search">Search by name</label>
-          <input
-            id="codes-search"
-            type="search"
-            value={name}
-            onInput={(e) => {
-              setName(e.currentTarget.value);
-              setOffset(0);
-            }}
-          />
-        </div>
-        <div class="field">
-          <label for="codes-status">Status</label>
-          <select
-            id="codes-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value as CodesFilter['status'] | '');
-              setOffset(0);
-            }}
-          >
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="paused">Paused</option>
-            <option value="archived">Archived</option>
-          </select>
-        </div>
-      </form>
+      <CodesFilters
+        filters={filters}
+        folders={folderList}
+        onChange={(next) => {
+          setFilters(next);
+          turn(0);
+        }}
+      />
       {codes.isPending ? (
         <Loading label="Loading codes…" />
       ) : codes.isError ? (
         <ErrorMessage error={codes.error} retry={() => void codes.refetch()} />
       ) : codes.data.length === 0 && offset === 0 ? (
         filtered ? (
-          <Empty title="No code matches">Try another name or status.</Empty>
+          <Empty title="No code matches">Try another name, status or folder.</Empty>
         ) : (
           <Empty title="No codes yet">
             <p>A code sends whoever scans it to a destination you can change at any time.</p>
@@ -72,26 +61,64 @@ export function CodesList() {
         )
       ) : (
         <>
-          <ul class="list" aria-busy={codes.isFetching || undefined}>
-            {codes.data.map((code) => (
-              <li key={code.id} class="list-item">
-                <div class="list-main">
-                  <a class="list-title" href={`/app/codes/${code.id}`}>
-                    {code.name}
-                  </a>
-                  <span class="list-sub">{code.mode === 'dynamic' ? code.url : 'Static: ' + code.encode}</span>
-                </div>
-                <div class="list-meta">
-                  <StatusBadge status={code.status} />
-                  <span>{formatNumber(code.scans)} scans</span>
-                  <span class="muted">Created {formatDateTime(code.createdAt)}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination offset={offset} limit={PAGE} count={codes.data.length} onChange={setOffset} />
+          <BulkBar ids={selected} folders={folderList} onDone={() => setSelected([])} />
+          <CodeRows codes={codes.data} folders={folderList} selected={selected} onSelect={setSelected} busy={codes.isFetching} />
+          <Pagination offset={offset} limit={PAGE} count={codes.data.length} onChange={turn} />
         </>
       )}
     </section>
+  );
+}
+
+function CodeRows({
+  codes,
+  folders,
+  selected,
+  onSelect,
+  busy,
+}: {
+  codes: Code[];
+  folders: Folder[];
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  busy: boolean;
+}) {
+  const all = codes.length > 0 && codes.every((c) => selected.includes(c.id));
+  const folderName = (id: string | null) => folders.find((f) => f.id === id)?.name;
+  return (
+    <>
+      <label class="choice select-all">
+        <input type="checkbox" checked={all} onChange={() => onSelect(all ? [] : codes.map((c) => c.id))} />
+        <span>Select all on this page</span>
+      </label>
+      <ul class="list" aria-busy={busy || undefined}>
+        {codes.map((code) => {
+          const checked = selected.includes(code.id);
+          const folder = folderName(code.folderId);
+          return (
+            <li key={code.id} class={`list-item list-item-select${checked ? ' is-selected' : ''}`}>
+              <input
+                type="checkbox"
+                aria-label={`Select ${code.name}`}
+                checked={checked}
+                onChange={() => onSelect(checked ? selected.filter((id) => id !== code.id) : [...selected, code.id])}
+              />
+              <div class="list-main">
+                <a class="list-title" href={`/app/codes/${code.id}`}>
+                  {code.name}
+                </a>
+                <span class="list-sub">{code.mode === 'dynamic' ? code.url : 'Static: ' + code.encode}</span>
+              </div>
+              <div class="list-meta">
+                <StatusBadge status={code.status} />
+                {folder ? <span class="badge">{folder}</span> : null}
+                <span>{formatNumber(code.scans)} scans</span>
+                <span class="muted">Created {formatDateTime(code.createdAt)}</span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -6,22 +6,35 @@ import { formErrors } from '../../../lib/form-errors';
 import { CodeNameField, DestinationField } from './code-fields';
 import { useCreateCode } from '../api/create-code';
 import type { Code } from '../api/get-codes';
+import { useFolders } from '../api/get-folders';
+import { useTemplateChoices } from '../api/get-templates';
 
-/** A new code: a name, where it leads, dynamic (changeable later) or static, and optionally its own ending. */
+/** A new code: a name, where it leads, dynamic (changeable later) or static, and optionally its own ending, folder and design. */
 export function CreateCodeForm({ onCreated }: { onCreated: (code: Code) => void }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('https://');
   const [mode, setMode] = useState<'dynamic' | 'static'>('dynamic');
   const [shortCode, setShortCode] = useState('');
+  const [folderId, setFolderId] = useState('');
+  const [templateId, setTemplateId] = useState('');
   const create = useCreateCode();
-  const errors = formErrors(create.error, ['name', 'url', 'mode', 'shortCode']);
+  const folders = useFolders();
+  const templates = useTemplateChoices();
+  const errors = formErrors(create.error, ['name', 'url', 'mode', 'shortCode', 'folderId', 'templateId']);
   return (
     <form
       class="form card"
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate(
-          { name, url, mode, ...(mode === 'dynamic' && shortCode.trim() ? { shortCode: shortCode.trim() } : {}) },
+          {
+            name,
+            url,
+            mode,
+            ...(mode === 'dynamic' && shortCode.trim() ? { shortCode: shortCode.trim() } : {}),
+            ...(folderId ? { folderId } : {}),
+            ...(templateId ? { templateId } : {}),
+          },
           { onSuccess: onCreated },
         );
       }}
@@ -72,6 +85,46 @@ export function CreateCodeForm({ onCreated }: { onCreated: (code: Code) => void 
           )}
         </Field>
       ) : null}
+      <div class="grid-2">
+        <Field
+          label="Folder (optional)"
+          error={errors.field.folderId}
+          hint={folders.isError ? folders.error.message : folders.isPending ? 'Loading folders…' : undefined}
+        >
+          {(a11y) => (
+            <select {...a11y} value={folderId} onChange={(e) => setFolderId(e.currentTarget.value)}>
+              <option value="">No folder</option>
+              {(folders.data ?? []).map((folder) => (
+                <option key={folder.id} value={folder.id}>
+                  {folder.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Design (optional)"
+          error={errors.field.templateId}
+          hint={
+            templates.isError
+              ? templates.error.message
+              : templates.isPending
+                ? 'Loading templates…'
+                : 'Start from a saved template; the designer changes it later.'
+          }
+        >
+          {(a11y) => (
+            <select {...a11y} value={templateId} onChange={(e) => setTemplateId(e.currentTarget.value)}>
+              <option value="">Plain black on white</option>
+              {(templates.data ?? []).map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
       <div class="actions">
         <Button type="submit" busy={create.isPending}>
           Create code

@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from '../support/chromium.js';
+import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
+import { zbarDecodeOne } from '../support/decoders.js';
+import { DESKTOP, IPHONE } from '../support/hits.js';
+
+const EMAIL = 'marketing@acme.test';
+const PASSWORD = 'a long and private passphrase';
+
+/**
+ * A marketer's codes in real headless Chromium: making one, designing and exporting it (the PNG
+ * decoded by zbar, unrelated to the product's own decoder), repointing, routing, a password, placements,
+ * clearing scans, and acting on several codes at once.
+ */
+describe.runIf(hasChromium)('codes and the designer in a browser', () => {
+  let d: SignedInDashboard;
+  let codeId = '';
+  let shortUrl = '';
+  const hit = (url: string, agent = IPHONE) => fetch(url, { redirect: 'manual', headers: { 'user-agent': agent } });
+
+  beforeAll(async () => {
+    d = await signedInDashboard(EMAIL, PASSWORD);
+    expect((await d.call('POST', '/app/api/v1/folders', { name: 'Posters' })).status).toBe(201);
+    await d.page.reload();
+  });
+  afterAll(() => d?.close('axe-codes.json'));
+
+  it('creates a dynamic code with a chosen ending, filed in a folder', async () => {
+    const { page } = d;
+    await page.getByRole('link', { name: 'Create your first code' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Spring poster');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/spring');
+    await page.getByLabel('Ending (optional)').fill('spring');
+    await page.getByLabel('Folder (optional)').selectOption({ label: 'Posters' });
+    await d.visit('code-new-options');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.waitForURL(/\/app\/codes\/[0-9a-f-]{36}$/);
+    codeId = page.url().split('/').pop()!;
+    shortUrl = (await page.locator('.address code').textContent()) ?? '';
+    expect(shortUrl).toBe(`${d.base}/spring`);
+    await page.getByRole('heading', { name: 'Routing rules' }).waitFor();
+    await d.visit('code-detail-full');
+    const stored = (await d.call('GET', `/app/api/v1/codes/${codeId}`)).body.data;
+    expect(stored.folderId).not.toBeNull();
+  });
+
+  it('designs the code with a live preview, saves it, and exports a PNG that zbar decodes to the address, and an SVG', async () => {
+    const { page } = d;
+    await page.getByRole('link', { name: 'Design and export' }).click();
+    await page.getByRole('heading', { name: 'Design: Spring poster' }).waitFor();
+    const preview = page.getByRole('img', { name: /QR code for .*spring, as designed/ });
+    const verdict = (text: string) => page.getByRole('region', { name: 'Preview' }).getByText(text, { exact: true });
+    await verdict('Scans well').waitFor();
+    await page.getByLabel('Module style').selectOption('dots');
+    await page.getByLabel('Modules', { exact: true }).fill('#1a3d7c');
+    await page.getByLabel('Frame', { exact: true }).selectOption('banner-bottom');
+    await page.getByLabel('Frame text').fill('Spring sale');
+    // The preview is drawn in the browser by the shared renderer, as the options change.
+    await preview.locator('text', { hasText: 'Spring sale' }).waitFor();
+    expect(await preview.locator('path[fill="#1A3D7C"]').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.getByText('Design saved. Exports now use it.').waitFor();
+    await verdict('Scans well').waitFor();
+    await d.visit('designer');
+
+    await page.getByLabel('Width (pixels)').fill('600');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe('spring-poster.png');
+    expect(zbarDecodeOne(readFileSync((await png.path())!), 'export.png')).toEqual([shortUrl]);
+
+    await page.getByLabel('SVG').check();
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svg.suggestedFilename()).toBe('spring-poster.svg');
+    const drawing = readFileSync((await svg.path())!, 'utf8');
+    expect(drawing).toMatch(/^<svg [^>]*width="1024"/);
+    expect(drawing).toContain('Spring sale');
+    expect(drawing).toContain('#1A3D7C');
+  });
+
+  it('explains a design that fails the check, and saves or exports it only once told to', async () => {
+    const { page } = d;
+    await page.getByLabel('Background', { exact: true }).fill('#2a4d8c');
+    const verdict = (text: string) => page.getByRole('region', { name: 'Preview' }).getByText(text, { exact: true });
+    await verdict('Does not scan reliably').waitFor();
+    await page
+      .getByRole('region', { name: 'Preview' })
+      .getByText(/contrast between the modules and the background/i)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Save design' }).isDisabled()).toBe(true);
+    await d.visit('designer-fail');
+    await page.getByRole('button', { name: 'Undo changes' }).click();
+    await verdict('Scans well').waitFor();
+    // Too small a print: a warning naming the module size, before anything is exported.
+    await page.getByLabel('PDF').check();
+    await page.getByLabel('Printed width (mm)').fill('10');
+    await page.getByText(/A module is 0\.\d+ mm/).waitFor();
+  });
+
+  it('saves the design as a template, and applies it to a new code', async () => {
+    const { page } = d;
+    await page.getByLabel('New template name').fill('Spring look');
+    await page.getByRole('button', { name: 'Save as template' }).click();
+    await page.getByText('Saved the template "Spring look".').waitFor();
+    await page.goto(`${d.base}/app/codes/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Summer poster');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/summer');
+    await page.getByLabel('Design (optional)').selectOption({ label: 'Spring look' });
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Summer poster' }).waitFor();
+    const summer = page.url().split('/').pop()!;
+    expect((await d.call('GET', `/app/api/v1/codes/${summer}`)).body.data.design).toMatchObject({
+      moduleStyle: 'dots',
+      foreground: '#1A3D7C',
+      frame: { style: 'banner-bottom', text: 'Spring sale' },
+    });
+    // In the designer, applying a template replaces the options being edited.
+    await page.goto(`${d.base}/app/codes/${summer}/design`);
+    await page.getByLabel('Module style').selectOption('square');
+    await page.getByLabel('Saved template').selectOption({ label: 'Spring look' });
+    await page.getByRole('button', { name: 'Apply template' }).click();
+    expect(await page.getByLabel('Module style').inputValue()).toBe('dots');
+  });
+
+  it('repoints the code: the next visit lands on the new destination', async () => {
+    const { page } = d;
+    await page.goto(`${d.base}/app/codes/${codeId}`);
+    expect((await hit(shortUrl)).headers.get('location')).toBe('https://example.com/spring');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/autumn');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved. The next scan follows the new destination.').waitFor();
+    expect((await hit(shortUrl)).headers.get('location')).toBe('https://example.com/autumn');
+  });
+
+  it('routes phones elsewhere with a rule', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await page.getByRole('group', { name: 'Rule 1: device' }).getByLabel('Phone').check();
+    await page.getByLabel('Rule 1: send to').fill('https://example.com/app-store');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await page.getByText('Rules saved. The next scan follows them.').waitFor();
+    expect((await hit(shortUrl, IPHONE)).headers.get('location')).toBe('https://example.com/app-store');
+    expect((await hit(shortUrl, DESKTOP)).headers.get('location')).toBe('https://example.com/autumn');
+  });
+
+  it('asks for a password when one is set, and forwards at once when it is removed', async () => {
+    const { page } = d;
+    await page.getByLabel('Password', { exact: true }).fill('open sesame');
+    await page.getByRole('button', { name: 'Protect with this password' }).click();
+    await page.getByText('Password saved. The next scan asks for it.').waitFor();
+    const gated = await hit(shortUrl, DESKTOP);
+    expect(gated.status).toBe(200);
+    expect(await gated.text()).toContain('password');
+    await page.getByRole('button', { name: 'Remove the password' }).click();
+    await page.getByText('Password removed. Scans are forwarded at once.').waitFor();
+    expect((await hit(shortUrl, DESKTOP)).status).toBe(302);
+  });
+
+  it('gives a placement its own address, whose scans are counted apart', async () => {
+    const { page } = d;
+    await page.getByLabel('Placement name').fill('shop-window');
+    await page.getByRole('button', { name: 'Make its address' }).click();
+    const address = `${shortUrl}?p=shop-window`;
+    await page.locator('.placements code', { hasText: address }).waitFor();
+    expect((await hit(address, DESKTOP)).status).toBe(302);
+    await expect
+      .poll(async () => (await d.call('GET', `/app/api/v1/analytics/codes/${codeId}?days=1`)).body.data.placements, {
+        timeout: 10_000,
+      })
+      .toContainEqual({ value: 'shop-window', scans: 1 });
+    await page.reload();
+    await page.getByText('1 scans this year').waitFor();
+  });
+
+  it('clears the scans only after a confirmation that says what is destroyed and that it cannot be undone', async () => {
+    const { page } = d;
+    const before = (await d.call('GET', `/app/api/v1/codes/${codeId}`)).body.data.scans;
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Clear scans…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clear all scans of "Spring poster"?' });
+    await dialog.getByText('This cannot be undone.').waitFor();
+    expect(await dialog.textContent()).toContain('destroys every recorded scan');
+    await d.visit('clear-scans-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await d.call('GET', `/app/api/v1/codes/${codeId}`)).body.data.scans).toBe(before);
+    await page.getByRole('button', { name: 'Clear scans…' }).click();
+    await dialog.getByRole('button', { name: 'Destroy the scan history' }).click();
+    await page.getByText(/Scan history cleared: \d+ recorded scans? destroyed\./).waitFor();
+    expect((await d.call('GET', `/app/api/v1/codes/${codeId}`)).body.data.scans).toBe(0);
+  });
+
+  it('clones the code and opens the copy', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Clone' }).click();
+    await page.getByRole('heading', { name: 'Spring poster (copy)' }).waitFor();
+    expect(page.url()).not.toContain(codeId);
+  });
+
+  it('filters by folder, and moves and archives several codes at once', async () => {
+    const { page } = d;
+    await page.goto(`${d.base}/app/codes`);
+    await page.getByRole('link', { name: 'Summer poster' }).waitFor();
+    await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Posters' });
+    await page.getByRole('link', { name: 'Summer poster' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Spring poster', exact: true }).waitFor();
+    await page.getByLabel('Folder', { exact: true }).selectOption('');
+    await page.getByLabel('Select Summer poster').check();
+    await page.getByLabel('Select Spring poster (copy)').check();
+    await page.getByText('2 codes selected').waitFor();
+    await d.visit('codes-selected');
+    await page.getByLabel('Move to').selectOption({ label: 'Posters' });
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText('Done for 2 codes.').waitFor();
+    await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Posters' });
+    await page.getByRole('link', { name: 'Summer poster' }).waitFor();
+    await page.getByLabel('Select all on this page').check();
+    await page.getByText('3 codes selected').waitFor();
+    await page.getByRole('button', { name: 'Archive selected…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive 3 codes' }).click();
+    await page.getByText('Done for 3 codes.').waitFor();
+    const listed = (await d.call<Array<{ name: string }>>('GET', '/app/api/v1/codes?status=archived')).body.data;
+    expect(listed.map((c) => c.name).sort()).toEqual(['Spring poster', 'Spring poster (copy)', 'Summer poster']);
+    expect((await hit(shortUrl)).status).toBe(410);
+  });
+
+  it('passes the accessibility audit on every page it visited: no serious or critical violation', () => {
+    expect(Object.keys(d.audits)).toHaveLength(6);
+    const found = Object.entries(d.audits).flatMap(([name, violations]) =>
+      violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { useRoute } from 'preact-iso';
+import { Page } from '../../components/ui/page';
+import { ErrorMessage, Loading } from '../../components/ui/states';
+import { useCode } from '../../features/codes/api/get-code';
+import { Designer } from '../../features/designer/components/designer';
+
+/** The designer for one code: the codes feature loads it, the designer edits its design. */
+export function CodeDesignRoute() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const code = useCode(id);
+  const back = <a href={`/app/codes/${id}`}>Back to the code</a>;
+  if (code.isPending)
+    return (
+      <Page title="Design" actions={back}>
+        <Loading label="Loading the code…" />
+      </Page>
+    );
+  if (code.isError)
+    return (
+      <Page title="Design" actions={back}>
+        <ErrorMessage error={code.error} retry={() => void code.refetch()} />
+      </Page>
+    );
+  return (
+    <Page title={`Design: ${code.data.name}`} actions={back}>
+      <Designer key={code.data.id} code={code.data} />
+    </Page>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'preact/hooks';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Notice } from '../../../components/ui/states';
+import { formErrors } from '../../../lib/form-errors';
+import type { Code } from '../api/get-codes';
+import { useUpdateCode } from '../api/update-code';
+
+/** A password asked before forwarding; it is stored hashed, so it can be replaced or removed, never shown. */
+export function PasswordGate({ code }: { code: Code }) {
+  const { update } = useUpdateCode(code.id);
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const errors = formErrors(update.error, ['gate']);
+  const protectedNow = code.gate !== null;
+  const save = (gate: { password: string } | null, message: string) =>
+    update.mutate(
+      { gate },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setDone(message);
+        },
+      },
+    );
+  return (
+    <section class="card" aria-labelledby="gate-heading">
+      <h2 id="gate-heading">Password protection</h2>
+      <p class="muted">
+        {protectedNow
+          ? 'Protected: people who scan are asked for the password before they are forwarded.'
+          : 'Not protected: every scan is forwarded at once.'}
+      </p>
+      <form
+        class="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save({ password }, 'Password saved. The next scan asks for it.');
+        }}
+      >
+        {(errors.form ?? errors.field.gate) ? <Notice tone="error">{errors.form ?? errors.field.gate}</Notice> : null}
+        {done && !update.isPending && !update.error ? <Notice tone="success">{done}</Notice> : null}
+        <TextField
+          label={protectedNow ? 'New password' : 'Password'}
+          type="password"
+          autoComplete="new-password"
+          minLength={4}
+          maxLength={128}
+          required
+          value={password}
+          onInput={(value) => {
+            setPassword(value);
+            setDone(null);
+          }}
+          hint="4 to 128 characters. Share it with the people who should get through."
+        />
+        <div class="actions actions-start">
+          <Button type="submit" busy={update.isPending} disabled={password.length < 4}>
+            {protectedNow ? 'Replace the password' : 'Protect with this password'}
+          </Button>
+          {protectedNow ? (
+            <Button variant="secondary" onClick={() => save(null, 'Password removed. Scans are forwarded at once.')}>
+              Remove the password
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Field } from '../../../components/ui/field';
+import type { Design } from '../api/types';
+
+type Change = (patch: Partial<Design>) => void;
+
+const MODULE_STYLES: Array<[Design['moduleStyle'], string]> = [
+  ['square', 'Squares'],
+  ['rounded', 'Rounded'],
+  ['dots', 'Dots'],
+  ['classy', 'Classy'],
+];
+const CORNER_STYLES: Array<[Design['cornerStyle'], string]> = [
+  ['square', 'Square'],
+  ['rounded', 'Rounded'],
+  ['dot', 'Rounded with a dot'],
+];
+const LEVELS: Array<[Design['errorCorrection'], string]> = [
+  ['L', 'L: restores 7 % (smallest symbol)'],
+  ['M', 'M: restores 15 %'],
+  ['Q', 'Q: restores 25 %'],
+  ['H', 'H: restores 30 % (for logos)'],
+];
+const FRAMES = [
+  ['', 'No frame'],
+  ['box', 'Box with text below'],
+  ['banner-top', 'Banner on top'],
+  ['banner-bottom', 'Banner below'],
+] as const;
+
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+  hint?: string;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(a11y) => (
+        <select {...a11y} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function Colour({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="color"
+          class="colour"
+          value={value.toLowerCase()}
+          onInput={(e) => onChange(e.currentTarget.value.toUpperCase())}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Every option of the design document, each applied to the preview as it changes. */
+export function DesignOptions({
+  design,
+  onChange,
+  logoPicker,
+}: {
+  design: Design;
+  onChange: Change;
+  logoPicker?: preact.ComponentChildren;
+}) {
+  return (
+    <div class="design-options">
+      <fieldset class="option-group">
+        <legend>Colours</legend>
+        <div class="option-row">
+          <Colour label="Modules" value={design.foreground} onChange={(foreground) => onChange({ foreground })} />
+          <Colour label="Background" value={design.background} onChange={(background) => onChange({ background })} />
+          {design.cornerColour ? (
+            <Colour label="Corners" value={design.cornerColour} onChange={(cornerColour) => onChange({ cornerColour })} />
+          ) : null}
+        </div>
+        <label class="choice">
+          <input
+            type="checkbox"
+            checked={Boolean(design.cornerColour)}
+            onChange={(e) => onChange({ cornerColour: e.currentTarget.checked ? design.foreground : undefined })}
+          />
+          <span>Corners in a colour of their own</span>
+        </label>
+      </fieldset>
+      <fieldset class="option-group">
+        <legend>Shapes</legend>
+        <div class="option-row">
+          <Select
+            label="Module style"
+            value={design.moduleStyle}
+            options={MODULE_STYLES}
+            onChange={(moduleStyle) => onChange({ moduleStyle })}
+          />
+          <Select
+            label="Corner style"
+            value={design.cornerStyle}
+            options={CORNER_STYLES}
+            onChange={(cornerStyle) => onChange({ cornerStyle })}
+          />
+        </div>
+      </fieldset>
+      <fieldset class="option-group">
+        <legend>Error correction and margin</legend>
+        <div class="option-row">
+          <Select
+            label="Error correction"
+            value={design.errorCorrection}
+            options={design.logo ? LEVELS.filter(([level]) => level === 'Q' || level === 'H') : LEVELS}
+            onChange={(errorCorrection) => onChange({ errorCorrection })}
+            hint={design.logo ? 'A logo needs Q or H.' : 'Higher levels survive damage but make denser symbols.'}
+          />
+          <Field label="Margin (modules)" hint="4 is the standard quiet zone.">
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="number"
+                min={0}
+                max={16}
+                step={1}
+                value={design.quietZone}
+                onInput={(e) => {
+                  const quietZone = e.currentTarget.valueAsNumber;
+                  if (Number.isInteger(quietZone) && quietZone >= 0 && quietZone <= 16) onChange({ quietZone });
+                }}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <LogoOptions design={design} onChange={onChange} picker={logoPicker} />
+      <FrameOptions design={design} onChange={onChange} />
+    </div>
+  );
+}
+
+function LogoOptions({ design, onChange, picker }: { design: Design; onChange: Change; picker?: preact.ComponentChildren }) {
+  const [url, setUrl] = useState(design.logo?.url ?? '');
+  const valid = /^https?:\/\/\S+$/.test(url);
+  // A template applied or a logo picked replaces what the field shows.
+  useEffect(() => {
+    if ((design.logo?.url ?? '') !== url && (design.logo || valid)) setUrl(design.logo?.url ?? '');
+  }, [design.logo?.url]);
+  const setLogo = (next: string) => {
+    setUrl(next);
+    if (!/^https?:\/\/\S+$/.test(next)) {
+      if (next === '' && design.logo) onChange({ logo: null });
+      return;
+    }
+    const raised = design.errorCorrection === 'L' || design.errorCorrection === 'M' ? { errorCorrection: 'Q' as const } : {};
+    onChange({ logo: { url: next, size: design.logo?.size ?? 0.2 }, ...raised });
+  };
+  return (
+    <fieldset class="option-group">
+      <legend>Logo</legend>
+      {picker}
+      <Field
+        label="Logo address"
+        error={url && !valid ? 'Enter an address starting with http:// or https://, or leave it empty.' : null}
+        hint="Shown in the middle of the symbol. Adding one raises error correction to Q."
+      >
+        {(a11y) => (
+          <input {...a11y} type="url" maxLength={2048} value={url} onInput={(e) => setLogo(e.currentTarget.value.trim())} />
+        )}
+      </Field>
+      {design.logo ? (
+        <Field label={`Logo size: ${Math.round(design.logo.size * 100)} % of the width`}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="range"
+              min={5}
+              max={30}
+              step={1}
+              value={Math.round(design.logo!.size * 100)}
+              onInput={(e) => onChange({ logo: { url: design.logo!.url, size: e.currentTarget.valueAsNumber / 100 } })}
+            />
+          )}
+        </Field>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function FrameOptions({ design, onChange }: { design: Design; onChange: Change }) {
+  const frame = design.frame;
+  return (
+    <fieldset class="option-group">
+      <legend>Frame</legend>
+      <div class="option-row">
+        <Select
+          label="Frame"
+          value={frame?.style ?? ''}
+          options={FRAMES}
+          onChange={(style) =>
+            onChange({
+              frame: style === '' ? null : { style, text: frame?.text ?? 'Scan me', colour: frame?.colour ?? design.foreground },
+            })
+          }
+        />
+        {frame ? (
+          <Colour label="Frame colour" value={frame.colour} onChange={(colour) => onChange({ frame: { ...frame, colour } })} />
+        ) : null}
+      </div>
+      {frame ? (
+        <Field label="Frame text" hint="Up to 40 characters.">
+          {(a11y) => (
+            <input
+              {...a11y}
+              maxLength={40}
+              value={frame.text}
+              onInput={(e) => onChange({ frame: { ...frame, text: e.currentTarget.value } })}
+            />
+          )}
+        </Field>
+      ) : null}
+    </fieldset>
+  );
+}
