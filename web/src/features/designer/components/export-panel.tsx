@@ -87,8 +87,12 @@ export function ExportPanel({
           />
         )}
       </Field>
-      <h3 class="h3">Scannability at this size</h3>
-      {report ? <ScannabilityReport report={report} extra={extra} /> : <p class="muted">Checking…</p>}
+      {unsaved ? null : (
+        <>
+          <h3 class="h3">Scannability at this size</h3>
+          {report ? <ScannabilityReport report={report} extra={extra} /> : <p class="muted">Checking…</p>}
+        </>
+      )}
       {failing ? (
         <label class="choice choice-warn">
           <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.currentTarget.checked)} />
@@ -96,7 +100,7 @@ export function ExportPanel({
         </label>
       ) : null}
       {exporter.error ? <ErrorMessage error={exporter.error} /> : null}
-      {exporter.isSuccess ? <Notice tone="success">Downloaded {exporter.data}.</Notice> : null}
+      {exporter.isSuccess && !unsaved ? <Notice tone="success">Downloaded {exporter.data}.</Notice> : null}
       <div class="actions actions-start">
         <Button
           busy={exporter.isPending}
