@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
 import { useBulkCodes, type BulkAction } from '../api/bulk-codes';
 import type { Folder } from '../api/get-folders';
@@ -39,17 +40,7 @@ export function BulkBar({ ids, folders, onDone }: { ids: string[]; folders: Fold
       ) : null}
       {ids.length ? (
         <div class="bulk-actions">
-          <div class="field">
-            <label for="bulk-folder">Move to</label>
-            <select id="bulk-folder" value={folderId} onChange={(e) => setFolderId(e.currentTarget.value)}>
-              <option value="">No folder</option>
-              {folders.map((folder) => (
-                <option key={folder.id} value={folder.id}>
-                  {folder.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Move to" none="No folder" value={folderId} options={named(folders)} onChange={setFolderId} />
           <Button variant="secondary" busy={bulk.isPending} onClick={() => run({ kind: 'move', folderId: folderId || null })}>
             Move
           </Button>

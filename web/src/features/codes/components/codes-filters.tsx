@@ -1,7 +1,14 @@
+import { named, SelectField } from '../../../components/ui/select-field';
 import type { CodesFilter } from '../api/get-codes';
 import type { Folder } from '../api/get-folders';
 
-export type Filters = { name: string; status: CodesFilter['status'] | ''; folderId: string };
+export type Filters = { name: string; status: NonNullable<CodesFilter['status']> | ''; folderId: string };
+
+const STATUSES = [
+  ['active', 'Active'],
+  ['paused', 'Paused'],
+  ['archived', 'Archived'],
+] as const;
 
 /** Search by name, and the status and folder filters; any change goes back to the first page. */
 export function CodesFilters({
@@ -25,34 +32,20 @@ export function CodesFilters({
           onInput={(e) => onChange({ ...filters, name: e.currentTarget.value })}
         />
       </div>
-      <div class="field">
-        <label for="codes-status">Status</label>
-        <select
-          id="codes-status"
-          value={filters.status}
-          onChange={(e) => onChange({ ...filters, status: e.currentTarget.value as Filters['status'] })}
-        >
-          <option value="">Any</option>
-          <option value="active">Active</option>
-          <option value="paused">Paused</option>
-          <option value="archived">Archived</option>
-        </select>
-      </div>
-      <div class="field">
-        <label for="codes-folder">Folder</label>
-        <select
-          id="codes-folder"
-          value={filters.folderId}
-          onChange={(e) => onChange({ ...filters, folderId: e.currentTarget.value })}
-        >
-          <option value="">Any folder</option>
-          {folders.map((folder) => (
-            <option key={folder.id} value={folder.id}>
-              {folder.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        none="Any"
+        value={filters.status}
+        options={STATUSES}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
+      <SelectField
+        label="Folder"
+        none="Any folder"
+        value={filters.folderId}
+        options={named(folders)}
+        onChange={(folderId) => onChange({ ...filters, folderId })}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { Field, TextField } from '../../../components/ui/field';
+import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import { CodeNameField, DestinationField } from './code-fields';
@@ -86,44 +87,28 @@ export function CreateCodeForm({ onCreated }: { onCreated: (code: Code) => void 
         </Field>
       ) : null}
       <div class="grid-2">
-        <Field
-          label="Folder (optional)"
-          error={errors.field.folderId}
-          hint={folders.isError ? folders.error.message : folders.isPending ? 'Loading folders…' : undefined}
-        >
-          {(a11y) => (
-            <select {...a11y} value={folderId} onChange={(e) => setFolderId(e.currentTarget.value)}>
-              <option value="">No folder</option>
-              {(folders.data ?? []).map((folder) => (
-                <option key={folder.id} value={folder.id}>
-                  {folder.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          label="Design (optional)"
-          error={errors.field.templateId}
-          hint={
-            templates.isError
-              ? templates.error.message
-              : templates.isPending
-                ? 'Loading templates…'
-                : 'Start from a saved template; the designer changes it later.'
-          }
-        >
-          {(a11y) => (
-            <select {...a11y} value={templateId} onChange={(e) => setTemplateId(e.currentTarget.value)}>
-              <option value="">Plain black on white</option>
-              {(templates.data ?? []).map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        {[
+          { label: 'Folder (optional)', none: 'No folder', value: folderId, set: setFolderId, list: folders, field: 'folderId' },
+          {
+            label: 'Design (optional)',
+            none: 'Plain black on white',
+            value: templateId,
+            set: setTemplateId,
+            list: templates,
+            field: 'templateId',
+          },
+        ].map((choice) => (
+          <SelectField
+            key={choice.field}
+            label={choice.label}
+            none={choice.none}
+            value={choice.value}
+            options={named(choice.list.data)}
+            onChange={choice.set}
+            error={errors.field[choice.field]}
+            hint={choice.list.isError ? choice.list.error.message : undefined}
+          />
+        ))}
       </div>
       <div class="actions">
         <Button type="submit" busy={create.isPending}>

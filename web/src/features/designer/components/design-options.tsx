@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Field } from '../../../components/ui/field';
+import { IntegerField } from '../../../components/ui/integer-field';
+import { SelectField } from '../../../components/ui/select-field';
 import type { Design } from '../api/types';
 
 type Change = (patch: Partial<Design>) => void;
@@ -27,34 +29,6 @@ const FRAMES = [
   ['banner-top', 'Banner on top'],
   ['banner-bottom', 'Banner below'],
 ] as const;
-
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  hint,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<readonly [T, string]>;
-  onChange: (value: T) => void;
-  hint?: string;
-}) {
-  return (
-    <Field label={label} hint={hint}>
-      {(a11y) => (
-        <select {...a11y} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
 
 function Colour({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
@@ -105,13 +79,13 @@ export function DesignOptions({
       <fieldset class="option-group">
         <legend>Shapes</legend>
         <div class="option-row">
-          <Select
+          <SelectField
             label="Module style"
             value={design.moduleStyle}
             options={MODULE_STYLES}
             onChange={(moduleStyle) => onChange({ moduleStyle })}
           />
-          <Select
+          <SelectField
             label="Corner style"
             value={design.cornerStyle}
             options={CORNER_STYLES}
@@ -122,29 +96,21 @@ export function DesignOptions({
       <fieldset class="option-group">
         <legend>Error correction and margin</legend>
         <div class="option-row">
-          <Select
+          <SelectField
             label="Error correction"
             value={design.errorCorrection}
             options={design.logo ? LEVELS.filter(([level]) => level === 'Q' || level === 'H') : LEVELS}
             onChange={(errorCorrection) => onChange({ errorCorrection })}
             hint={design.logo ? 'A logo needs Q or H.' : 'Higher levels survive damage but make denser symbols.'}
           />
-          <Field label="Margin (modules)" hint="4 is the standard quiet zone.">
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="number"
-                min={0}
-                max={16}
-                step={1}
-                value={design.quietZone}
-                onInput={(e) => {
-                  const quietZone = e.currentTarget.valueAsNumber;
-                  if (Number.isInteger(quietZone) && quietZone >= 0 && quietZone <= 16) onChange({ quietZone });
-                }}
-              />
-            )}
-          </Field>
+          <IntegerField
+            label="Margin (modules)"
+            hint="4 is the standard quiet zone."
+            min={0}
+            max={16}
+            value={design.quietZone}
+            onChange={(quietZone) => onChange({ quietZone })}
+          />
         </div>
       </fieldset>
       <LogoOptions design={design} onChange={onChange} picker={logoPicker} />
@@ -183,19 +149,14 @@ function LogoOptions({ design, onChange, picker }: { design: Design; onChange: C
         )}
       </Field>
       {design.logo ? (
-        <Field label={`Logo size: ${Math.round(design.logo.size * 100)} % of the width`}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="range"
-              min={5}
-              max={30}
-              step={1}
-              value={Math.round(design.logo!.size * 100)}
-              onInput={(e) => onChange({ logo: { url: design.logo!.url, size: e.currentTarget.valueAsNumber / 100 } })}
-            />
-          )}
-        </Field>
+        <IntegerField
+          slider
+          label={`Logo size: ${Math.round(design.logo.size * 100)} % of the width`}
+          min={5}
+          max={30}
+          value={Math.round(design.logo.size * 100)}
+          onChange={(percent) => onChange({ logo: { url: design.logo!.url, size: percent / 100 } })}
+        />
       ) : null}
     </fieldset>
   );
@@ -207,7 +168,7 @@ function FrameOptions({ design, onChange }: { design: Design; onChange: Change }
     <fieldset class="option-group">
       <legend>Frame</legend>
       <div class="option-row">
-        <Select
+        <SelectField
           label="Frame"
           value={frame?.style ?? ''}
           options={FRAMES}

@@ -17,6 +17,8 @@ export function verdict(report: Scannability): 'pass' | 'warn' | 'fail' {
   return report.findings.length ? 'warn' : 'pass';
 }
 
+const TONE = { pass: 'alert-success', warn: 'report-warn', fail: 'alert-error' } as const;
+
 const TITLE = {
   pass: 'Scans well',
   warn: 'Scans, with warnings',
@@ -28,7 +30,7 @@ export function ScannabilityReport({ report, extra = [] }: { report: Scannabilit
   const merged = { ...report, findings: [...report.findings, ...extra] };
   const level = verdict(merged);
   return (
-    <div class={`report report-${level}`} role="status">
+    <div class={`alert report ${TONE[level]}`} role="status">
       <p class="report-title">
         <strong>{TITLE[level]}</strong>
         <span class="muted">

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { InlineForm } from '../../../components/ui/inline-form';
-import { Field, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
+import { named, SelectField } from '../../../components/ui/select-field';
 import { ErrorMessage, Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import { useSaveTemplate, useTemplates } from '../api/templates';
@@ -34,18 +35,14 @@ export function TemplatePanel({
           if (template) onApply(template.design);
         }}
       >
-        <Field label="Saved template">
-          {(a11y) => (
-            <select {...a11y} value={chosen} disabled={!list.length} onChange={(e) => setChosen(e.currentTarget.value)}>
-              <option value="">Choose a template</option>
-              {list.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Saved template"
+          none="Choose a template"
+          value={chosen}
+          options={named(list)}
+          onChange={setChosen}
+          disabled={!list.length}
+        />
         <Button type="submit" variant="secondary" disabled={!chosen}>
           Apply template
         </Button>
