@@ -1,20 +1,25 @@
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
+import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import type { Code } from '../api/get-codes';
+import { useFolders } from '../api/get-folders';
 import { useUpdateCode } from '../api/update-code';
 import { CodeNameField, DestinationField } from './code-fields';
 
-/** Rename, and for a dynamic code repoint: the next scan follows the new destination. */
+/** Rename, file in a folder, and for a dynamic code repoint: the next scan follows the new destination. */
 export function EditCode({ code }: { code: Code }) {
   const [name, setName] = useState(code.name);
   const [url, setUrl] = useState(code.destination ?? '');
+  const [folderId, setFolderId] = useState(code.folderId ?? '');
   const { update } = useUpdateCode(code.id);
-  const errors = formErrors(update.error, ['name', 'url']);
+  const folders = useFolders();
+  const errors = formErrors(update.error, ['name', 'url', 'folderId']);
   const changes = {
     ...(name !== code.name ? { name } : {}),
     ...(code.mode === 'dynamic' && url !== code.destination ? { url } : {}),
+    ...(folderId !== (code.folderId ?? '') ? { folderId: folderId || null } : {}),
   };
   return (
     <section class="card" aria-labelledby="edit-heading">
@@ -41,6 +46,15 @@ export function EditCode({ code }: { code: Code }) {
         ) : (
           <p class="muted">A static code's destination is part of the symbol and cannot change.</p>
         )}
+        <SelectField
+          label="Folder"
+          none="No folder"
+          value={folderId}
+          options={named(folders.data)}
+          onChange={setFolderId}
+          error={errors.field.folderId}
+          hint={folders.isError ? folders.error.message : undefined}
+        />
         <div class="actions">
           <Button type="submit" busy={update.isPending} disabled={Object.keys(changes).length === 0}>
             Save changes
