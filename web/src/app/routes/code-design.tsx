@@ -1,6 +1,7 @@
 import { useRoute } from 'preact-iso';
 import { Page } from '../../components/ui/page';
 import { ErrorMessage, Loading } from '../../components/ui/states';
+import { useSession } from '../../features/auth/api/get-session';
 import { useCode } from '../../features/codes/api/get-code';
 import { Designer } from '../../features/designer/components/designer';
 
@@ -9,6 +10,7 @@ export function CodeDesignRoute() {
   const { params } = useRoute();
   const id = params.id ?? '';
   const code = useCode(id);
+  const canWrite = useSession().data?.scopes.includes('codes:write') ?? false;
   const back = <a href={`/app/codes/${id}`}>Back to the code</a>;
   if (code.isPending)
     return (
@@ -24,7 +26,7 @@ export function CodeDesignRoute() {
     );
   return (
     <Page title={`Design: ${code.data.name}`} actions={back}>
-      <Designer key={code.data.id} code={code.data} />
+      <Designer key={code.data.id} code={code.data} canWrite={canWrite} />
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { ErrorMessage, Notice } from '../../../components/ui/states';
 import { useDebounced } from '../../../lib/use-debounced';
 import { usePreview } from '../api/preview-design';
 import { useSaveDesign } from '../api/save-design';
+import { forSaving, normalised, same } from '../api/design-state';
 import type { DesignedCode, Design } from '../api/types';
 import { DesignOptions } from './design-options';
 import { ExportPanel } from './export-panel';
@@ -12,13 +13,6 @@ import { ScannabilityReport, verdict } from './scannability-report';
 import { SymbolPreview } from './symbol-preview';
 import { TemplatePanel } from './template-panel';
 import '../designer.css';
-
-/** A design without an own corner colour carries none; the stored form of "same as the modules". */
-const normalised = (design: Design): Design => {
-  const { cornerColour, ...rest } = design;
-  return cornerColour && cornerColour.toUpperCase() !== design.foreground.toUpperCase() ? { ...rest, cornerColour } : rest;
-};
-const same = (a: Design, b: Design) => JSON.stringify(normalised(a)) === JSON.stringify(normalised(b));
 
 function modulesAcross(value: string, design: Design): number {
   try {
@@ -34,9 +28,12 @@ function modulesAcross(value: string, design: Design): number {
  */
 export function Designer({
   code,
+  canWrite,
   logoPicker,
 }: {
   code: DesignedCode;
+  /** Whether the person's role may change codes (save designs and templates); exports need only reading. */
+  canWrite: boolean;
   logoPicker?: (onPick: (url: string) => void) => preact.ComponentChildren;
 }) {
   const saved = normalised(code.design);
@@ -62,8 +59,7 @@ export function Designer({
     });
   const submit = () =>
     save.mutate({
-      // A corner colour removed is stored as the modules' colour: a design sent to the service is merged over the saved one.
-      design: { ...design, cornerColour: design.cornerColour ?? design.foreground },
+      design: forSaving(design),
       ...(scannable ? {} : { acceptUnscannable: accept }),
     });
   return (
@@ -99,6 +95,7 @@ export function Designer({
         <h2 id="options-heading">Design</h2>
         <DesignOptions design={design} onChange={change} logoPicker={logoPicker?.(pickLogo)} />
         <div class="designer-save">
+          {canWrite ? null : <Notice>Your role can try designs and export this code, but not save a design.</Notice>}
           {!scannable ? (
             <label class="choice choice-warn">
               <input type="checkbox" checked={accept} onChange={(e) => setAccept(e.currentTarget.checked)} />
@@ -108,7 +105,7 @@ export function Designer({
           {save.error ? <ErrorMessage error={save.error} /> : null}
           {save.isSuccess && !unsaved ? <Notice tone="success">Design saved. Exports now use it.</Notice> : null}
           <div class="actions actions-start">
-            <Button type="submit" busy={save.isPending} disabled={!unsaved || (!scannable && !accept)}>
+            <Button type="submit" busy={save.isPending} disabled={!canWrite || !unsaved || (!scannable && !accept)}>
               Save design
             </Button>
             <Button variant="ghost" disabled={!unsaved} onClick={() => edit(() => saved)}>
@@ -119,7 +116,7 @@ export function Designer({
       </form>
       <div class="designer-side stack">
         <ExportPanel codeId={code.id} report={unsaved ? undefined : report} symbolModules={across} unsaved={unsaved} />
-        <TemplatePanel design={design} scannable={scannable} onApply={(template) => edit(() => template)} />
+        <TemplatePanel design={design} scannable={scannable} canSave={canWrite} onApply={(template) => edit(() => template)} />
       </div>
     </div>
   );

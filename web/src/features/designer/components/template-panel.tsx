@@ -12,10 +12,12 @@ import type { Design } from '../api/types';
 export function TemplatePanel({
   design,
   scannable,
+  canSave,
   onApply,
 }: {
   design: Design;
   scannable: boolean;
+  canSave: boolean;
   onApply: (design: Design) => void;
 }) {
   const templates = useTemplates();
@@ -61,7 +63,12 @@ export function TemplatePanel({
         }}
       >
         <TextField label="New template name" required maxLength={100} value={name} onInput={setName} error={errors.field.name} />
-        <Button type="submit" variant="secondary" busy={save.isPending} disabled={!name.trim() || (!scannable && !accept)}>
+        <Button
+          type="submit"
+          variant="secondary"
+          busy={save.isPending}
+          disabled={!canSave || !name.trim() || (!scannable && !accept)}
+        >
           Save as template
         </Button>
       </InlineForm>
