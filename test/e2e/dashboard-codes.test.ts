@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from '../support/chromium.js';
 import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
@@ -17,6 +19,8 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
   let d: SignedInDashboard;
   let codeId = '';
   let shortUrl = '';
+  let exportedPng = '';
+  const scratch = mkdtempSync(join(tmpdir(), 'qrelay-logo-'));
   const hit = (url: string, agent = IPHONE) => fetch(url, { redirect: 'manual', headers: { 'user-agent': agent } });
 
   beforeAll(async () => {
@@ -24,7 +28,10 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     expect((await d.call('POST', '/app/api/v1/folders', { name: 'Posters' })).status).toBe(201);
     await d.page.reload();
   });
-  afterAll(() => d?.close('axe-codes.json'));
+  afterAll(async () => {
+    await d?.close('axe-codes.json');
+    rmSync(scratch, { recursive: true, force: true });
+  });
 
   it('creates a dynamic code with a chosen ending, filed in a folder', async () => {
     const { page } = d;
@@ -67,7 +74,8 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     await page.getByLabel('Width (pixels)').fill('600');
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
     expect(png.suggestedFilename()).toBe('spring-poster.png');
-    expect(zbarDecodeOne(readFileSync((await png.path())!), 'export.png')).toEqual([shortUrl]);
+    exportedPng = (await png.path())!;
+    expect(zbarDecodeOne(readFileSync(exportedPng), 'export.png')).toEqual([shortUrl]);
 
     await page.getByLabel('SVG').check();
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
@@ -76,6 +84,20 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     expect(drawing).toMatch(/^<svg [^>]*width="1024"/);
     expect(drawing).toContain('Spring sale');
     expect(drawing).toContain('#1A3D7C');
+  });
+
+  it('uploads a logo to the media library and places it in the preview', async () => {
+    const { page } = d;
+    const logo = join(scratch, 'logo.png');
+    writeFileSync(logo, readFileSync(exportedPng));
+    await page.getByLabel('Upload a logo').setInputFiles(logo);
+    await page.getByRole('region', { name: 'Preview' }).locator('image[href*="/media/"]').waitFor();
+    expect(await page.getByLabel('Logo address').inputValue()).toMatch(new RegExp(`^${d.base}/media/[0-9a-f]{64}\\.png$`));
+    expect(await page.getByLabel('Error correction').inputValue()).toBe('Q');
+    await page.getByRole('button', { name: /^Use / }).first().waitFor();
+    await d.visit('designer-logo');
+    await page.getByRole('button', { name: 'Undo changes' }).click();
+    await page.getByRole('region', { name: 'Preview' }).locator('image').waitFor({ state: 'detached' });
   });
 
   it('explains a design that fails the check, and saves or exports it only once told to', async () => {
@@ -224,7 +246,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
   });
 
   it('passes the accessibility audit on every page it visited: no serious or critical violation', () => {
-    expect(Object.keys(d.audits)).toHaveLength(6);
+    expect(Object.keys(d.audits)).toHaveLength(7);
     const found = Object.entries(d.audits).flatMap(([name, violations]) =>
       violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     );

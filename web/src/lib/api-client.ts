@@ -61,3 +61,20 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   }
   return data as T;
 }
+
+/**
+ * A multipart upload to a session route that the generated document does not type (the media
+ * library's upload exists only on the dashboard's surface): the same CSRF header and error handling.
+ */
+export async function upload<T>(path: string, form: FormData): Promise<T> {
+  const call = fetch(`/app/api/v1${path}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+    headers: { 'X-CSRF-Token': csrfToken },
+  }).then(async (response) => {
+    const body = (await response.json().catch(() => undefined)) as unknown;
+    return response.ok ? { data: body as T, response } : { error: body, response };
+  });
+  return unwrap(call);
+}

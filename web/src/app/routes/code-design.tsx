@@ -10,7 +10,7 @@ export function CodeDesignRoute() {
   const { params } = useRoute();
   const id = params.id ?? '';
   const code = useCode(id);
-  const canWrite = useSession().data?.scopes.includes('codes:write') ?? false;
+  const scopes = useSession().data?.scopes ?? [];
   const back = <a href={`/app/codes/${id}`}>Back to the code</a>;
   if (code.isPending)
     return (
@@ -26,7 +26,12 @@ export function CodeDesignRoute() {
     );
   return (
     <Page title={`Design: ${code.data.name}`} actions={back}>
-      <Designer key={code.data.id} code={code.data} canWrite={canWrite} />
+      <Designer
+        key={code.data.id}
+        code={code.data}
+        canWrite={scopes.includes('codes:write')}
+        canListMedia={scopes.includes('media:read')}
+      />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { forSaving, normalised, same } from '../api/design-state';
 import type { DesignedCode, Design } from '../api/types';
 import { DesignOptions } from './design-options';
 import { ExportPanel } from './export-panel';
+import { LogoPicker } from './logo-picker';
 import { ScannabilityReport, verdict } from './scannability-report';
 import { SymbolPreview } from './symbol-preview';
 import { TemplatePanel } from './template-panel';
@@ -29,12 +30,13 @@ function modulesAcross(value: string, design: Design): number {
 export function Designer({
   code,
   canWrite,
-  logoPicker,
+  canListMedia,
 }: {
   code: DesignedCode;
   /** Whether the person's role may change codes (save designs and templates); exports need only reading. */
   canWrite: boolean;
-  logoPicker?: (onPick: (url: string) => void) => preact.ComponentChildren;
+  /** Whether the person's role may list the media library (uploading needs canWrite too). */
+  canListMedia: boolean;
 }) {
   const saved = normalised(code.design);
   const [design, setDesign] = useState<Design>(saved);
@@ -93,7 +95,13 @@ export function Designer({
         }}
       >
         <h2 id="options-heading">Design</h2>
-        <DesignOptions design={design} onChange={change} logoPicker={logoPicker?.(pickLogo)} />
+        <DesignOptions
+          design={design}
+          onChange={change}
+          logoPicker={
+            canWrite ? <LogoPicker current={design.logo?.url ?? null} canList={canListMedia} onPick={pickLogo} /> : undefined
+          }
+        />
         <div class="designer-save">
           {canWrite ? null : <Notice>Your role can try designs and export this code, but not save a design.</Notice>}
           {!scannable ? (
