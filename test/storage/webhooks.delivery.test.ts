@@ -254,6 +254,36 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     expect(hooks[0]).toMatchObject({ id: hook.id, status: 'disabled', disabledReason: 'failing' });
   });
 
+  it('retries a delivery that failed for good once more and turns the subscription back on', async () => {
+    const { account, token } = await h.factory.tenant();
+    const hook = await subscribe(token, { url: receiver.url });
+    const e = event(account.id);
+    receiver.statuses = [410, 200];
+    await publish([e]);
+    await job.runOnce();
+    const failed = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data[0];
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 410 });
+    const retryUrl = `/api/v1/hooks/${hook.id}/deliveries/${failed.id}/retry`;
+    const retried = await h.request({ method: 'POST', url: retryUrl, token });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({ id: failed.id, status: 'pending', completedAt: null });
+    expect((await h.request({ method: 'GET', url: '/api/v1/hooks', token })).json().data[0]).toMatchObject({
+      status: 'active',
+      disabledReason: null,
+    });
+    expect(await job.runOnce()).toBe(1);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([e.id, e.id]);
+    const done = (await h.request({ method: 'GET', url: `/api/v1/hooks/${hook.id}/deliveries`, token })).json().data[0];
+    expect(done).toMatchObject({ id: failed.id, status: 'succeeded', attempts: 2 });
+    // A delivery that succeeded is not sent again; another account's subscription is not found.
+    const again = await h.request({ method: 'POST', url: retryUrl, token });
+    expect([again.statusCode, again.json().error.code]).toEqual([400, 'invalid_request']);
+    const other = await h.factory.tenant();
+    expect((await h.request({ method: 'POST', url: retryUrl, token: other.token })).statusCode).toBe(404);
+    const unknown = `/api/v1/hooks/${hook.id}/deliveries/${newId()}/retry`;
+    expect((await h.request({ method: 'POST', url: unknown, token })).statusCode).toBe(404);
+  });
+
   it('stops deliveries on DELETE', async () => {
     const { account, token } = await h.factory.tenant();
     const hook = await subscribe(token, { url: receiver.url });

@@ -20,6 +20,15 @@ for (const store of STORES) {
         least: 'member',
         run: async (actor, w) => w.h.services.webhooks.deliveries(actor, (await hook(w)).id, 10),
       },
+      {
+        // Reaching the delivery lookup (404 for an unknown delivery) means the role was allowed.
+        operation: 'retry',
+        least: 'member',
+        run: async (actor, w) =>
+          w.h.services.webhooks.retry(actor, (await hook(w)).id, 'no-such-delivery').catch((error: unknown) => {
+            if ((error as { code?: string }).code !== 'not_found') throw error;
+          }),
+      },
     ],
     { env: { WEBHOOK_ALLOW_PRIVATE: '1' } },
   );

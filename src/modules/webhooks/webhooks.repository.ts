@@ -16,6 +16,9 @@ const toWebhook = (row: Selectable<WebhooksTable>): Webhook => ({
   createdAt: row.created_at,
 });
 
+/** Rolls back a retry that found no failed delivery, so the subscription is left as it was. */
+class NothingToRetry extends Error {}
+
 const toDelivery = (row: Selectable<WebhookDeliveriesTable>): Delivery => ({
   id: row.id,
   webhookId: row.webhook_id,
@@ -242,6 +245,47 @@ export class WebhooksRepository {
         .execute();
       await this.cancelPending(trx, webhookId, at);
     });
+  }
+
+  /**
+   * Puts a delivery that failed for good (or was cancelled when its subscription was turned off) back
+   * in the outbox, due at `at`, with the same webhook-id, and turns the subscription back on: retrying
+   * says the target works again. The subscription row is touched before its delivery, like `disable`.
+   */
+  async retry(webhookId: string, deliveryId: string, at: number): Promise<Delivery | null> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('webhooks')
+          .set({ status: 'active', disabled_reason: null, failing_since: null })
+          .where('id', '=', webhookId)
+          .execute();
+        const row = await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'pending', next_attempt_at: at, completed_at: null, locked_until: null })
+          .where('id', '=', deliveryId)
+          .where('webhook_id', '=', webhookId)
+          .where('status', 'in', ['failed', 'cancelled'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new NothingToRetry();
+        return toDelivery(row);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NothingToRetry) return null;
+        throw error;
+      });
+  }
+
+  async findDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirst();
+    return row ? toDelivery(row) : null;
   }
 
   async deliveries(webhookId: string, limit: number): Promise<Delivery[]> {

@@ -76,6 +76,20 @@ export class WebhooksService {
   }
 
   /**
+   * Sends a delivery that failed for good (or was cancelled when the subscription was turned off) once
+   * more, and turns the subscription back on.
+   */
+  async retry(actor: Actor, id: string, deliveryId: string): Promise<Delivery> {
+    assertCan(actor, 'analytics:read');
+    const hook = await this.hooks.find(actor.accountId, id);
+    if (!hook) throw new NotFound('webhook');
+    const delivery = await this.hooks.retry(id, deliveryId, this.clock.now());
+    if (delivery) return delivery;
+    if (!(await this.hooks.findDelivery(id, deliveryId))) throw new NotFound('delivery');
+    throw new InvalidRequest('Only a delivery that failed or was cancelled can be retried.');
+  }
+
+  /**
    * Writes one delivery per (event, subscribed webhook) in the caller's transaction, so an event
    * is stored if and only if its deliveries are.
    */

@@ -6,6 +6,8 @@ import {
   DeletedHookResponse,
   DeliveriesQuery,
   DeliveryListResponse,
+  DeliveryParams,
+  DeliveryResponse,
   HookListResponse,
 } from './schema.js';
 
@@ -85,6 +87,26 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
     async (request) => {
       const deliveries = await services.webhooks.deliveries(actor(request), request.params.id, request.query.limit);
       return { data: deliveries.map(present.delivery) };
+    },
+  );
+
+  app.post(
+    '/hooks/:id/deliveries/:deliveryId/retry',
+    {
+      onRequest,
+      schema: {
+        operationId: 'retryHookDelivery',
+        summary: 'Send a failed delivery once more',
+        description:
+          'Puts a delivery that failed for good (or was cancelled when the subscription was turned off) back in the outbox, due now, with the same webhook-id, and turns the subscription back on. 400 when the delivery is pending or succeeded.',
+        tags,
+        params: DeliveryParams,
+        response: responses({ 200: DeliveryResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const { id, deliveryId } = request.params;
+      return { data: present.delivery(await services.webhooks.retry(actor(request), id, deliveryId)) };
     },
   );
 };

@@ -47,9 +47,15 @@ export const Delivery = Type.Object(
   { title: 'WebhookDelivery' },
 );
 
+export const DeliveryParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  deliveryId: Type.String({ maxLength: 64 }),
+});
+
 export const DeliveriesQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }) });
 
 export const CreatedHookResponse = DataEnvelope(CreatedHook);
 export const HookListResponse = DataEnvelope(Type.Array(Hook));
 export const DeletedHookResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
 export const DeliveryListResponse = DataEnvelope(Type.Array(Delivery));
+export const DeliveryResponse = DataEnvelope(Delivery);
