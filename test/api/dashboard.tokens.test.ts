@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Browser, PASSWORD } from '../support/browser.js';
+import { Browser, signedInBrowser } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -13,10 +13,7 @@ describeEach(STORES)('API tokens in the dashboard ($name)', (store) => {
   async function signedIn(role: 'owner' | 'member') {
     const tenant = await h.factory.tenant();
     const user = role === 'owner' ? tenant.owner : await h.factory.user(tenant.account.id, role);
-    const { url } = await h.services.passwords.linkFor({ email: user.email, accountId: tenant.account.id });
-    await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
-    const browser = new Browser(h);
-    expect((await browser.signIn(user.email, PASSWORD)).statusCode).toBe(200);
+    const browser = await signedInBrowser(h, { email: user.email, accountId: tenant.account.id });
     return { browser, tenant, user };
   }
 

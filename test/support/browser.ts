@@ -77,12 +77,16 @@ export class Browser {
 
 export const PASSWORD = 'correct horse battery';
 
-/** A browser signed in as the owner of `tenant` (whose password is set through a one-time link first). */
-export async function ownerBrowser(h: Harness, tenant: { account: { id: string }; owner: { email: string } }): Promise<Browser> {
-  const { url } = await h.services.passwords.linkFor({ email: tenant.owner.email, accountId: tenant.account.id });
+/** A browser signed in as `user` of an account (the person's password is set through a one-time link first). */
+export async function signedInBrowser(h: Harness, user: { email: string; accountId: string }): Promise<Browser> {
+  const { url } = await h.services.passwords.linkFor({ email: user.email, accountId: user.accountId });
   await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
   const browser = new Browser(h);
-  const response = await browser.signIn(tenant.owner.email, PASSWORD);
+  const response = await browser.signIn(user.email, PASSWORD);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return browser;
 }
+
+/** A browser signed in as the owner of `tenant`. */
+export const ownerBrowser = (h: Harness, tenant: { account: { id: string }; owner: { email: string } }): Promise<Browser> =>
+  signedInBrowser(h, { email: tenant.owner.email, accountId: tenant.account.id });

@@ -5,6 +5,7 @@ import { NotFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
 import { RESOURCES } from '../api/v1/index.js';
+import { accountRoutes } from './account.routes.js';
 import { Csrf } from './csrf.js';
 import { mediaWriteRoutes } from './media.routes.js';
 import { createSessionGuard } from './session.guard.js';
@@ -26,7 +27,7 @@ export interface DashboardOptions {
   /** The presenters every surface shares. */
   present: Presenters;
   /**
-   * Whether the dashboard's own routes (session, set-up, tokens) appear in the OpenAPI document: only
+   * Whether the dashboard's own routes (session, set-up, tokens, account) appear in the OpenAPI document: only
    * when the dashboard's client types are generated, never in the public /api/v1/openapi.json.
    */
   documentRoutes?: boolean;
@@ -64,6 +65,7 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       api.addHook('onRequest', csrf.check);
       await api.register(sessionRoutes, { config, services, csrf, throttle });
       await api.register(tokensRoutes, { config, services, guard, present });
+      await api.register(accountRoutes, { config, services, guard, present });
       await api.register(
         async (v1) => {
           for (const resource of RESOURCES) await v1.register(resource, { config, services, guard, present });
