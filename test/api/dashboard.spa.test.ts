@@ -40,6 +40,26 @@ describe.runIf(existsSync(`${WEB_ROOT}index.html`))("the dashboard's files", () 
     }
   });
 
+  it('forbids inline scripts and other origins by its Content-Security-Policy, and the page needs neither', async () => {
+    const response = await h.request({ method: 'GET', url: '/app/codes' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
+    // Every script of the built page is a file of its own: an inline one would be refused by the policy.
+    const scripts = [...response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/src="\/app\/assets\//);
+      expect(body!.trim()).toBe('');
+    }
+    expect(response.body).not.toMatch(/<style\b|\son[a-z]+=/i);
+    const asset = readdirSync(`${WEB_ROOT}assets`).find((name) => name.endsWith('.js'))!;
+    const file = await h.request({ method: 'GET', url: `/app/assets/${asset}` });
+    expect(file.headers['content-security-policy']).toBe(policy);
+  });
+
   it('answers unknown files and unknown session routes with 404', async () => {
     expect((await h.request({ method: 'GET', url: '/app/assets/nope.js' })).statusCode).toBe(404);
     const api = await h.request({ method: 'GET', url: '/app/api/nope' });

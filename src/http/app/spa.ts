@@ -10,6 +10,24 @@ export const WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.
 const HASHED = /\/assets\//;
 
 /**
+ * The dashboard's Content-Security-Policy (ADR 0088): scripts and styles only from its own bundled
+ * files (the built index.html has no inline script), requests only to its own origin, images also
+ * from data: and blob: (previews and exports drawn in the page), never framed.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * The dashboard's static files under /app: hashed assets cached for a year, index.html never, and
  * every other GET under /app that names no file (a client route like /app/codes/42) answered with
  * index.html so the single-page app can route it. Nothing is fetched from anywhere else.
@@ -23,6 +41,9 @@ export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { ro
     });
     return;
   }
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', DASHBOARD_CSP);
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
