@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.js';
@@ -122,37 +122,38 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     },
   );
 
-  app.post(
+  /** A route that makes a person able to sign in (a password chosen) and then signs them in. */
+  const settlesThenSignsIn = <B extends TSchema>(
+    url: string,
+    schema: { operationId: string; summary: string; body: B },
+    settle: (body: Static<B> & { password: string }) => Promise<{ accountId: string; email: string }>,
+  ) =>
+    app.post(
+      url,
+      { schema: { ...schema, tags: TAGS, response: responses({ 200: SessionResponse }) } },
+      async (request, reply) => {
+        const body = request.body as Static<B> & { password: string };
+        return signInAs(request, reply, await settle(body), body.password);
+      },
+    );
+
+  settlesThenSignsIn(
     '/password',
     {
-      schema: {
-        operationId: 'setPassword',
-        summary: 'Set a password through a one-time link (invitation or reset) and sign in',
-        tags: TAGS,
-        body: SetPasswordBody,
-        response: responses({ 200: SessionResponse }),
-      },
+      operationId: 'setPassword',
+      summary: 'Set a password through a one-time link (invitation or reset) and sign in',
+      body: SetPasswordBody,
     },
-    async (request, reply) => {
-      const user = await services.passwords.resetPassword(request.body);
-      return signInAs(request, reply, user, request.body.password);
-    },
+    (body) => services.passwords.resetPassword(body),
   );
 
-  app.post(
+  settlesThenSignsIn(
     '/setup',
     {
-      schema: {
-        operationId: 'completeSetup',
-        summary: 'First run: create the first account and its owner, then sign in',
-        tags: TAGS,
-        body: SetupBody,
-        response: responses({ 200: SessionResponse }),
-      },
+      operationId: 'completeSetup',
+      summary: 'First run: create the first account and its owner, then sign in',
+      body: SetupBody,
     },
-    async (request, reply) => {
-      const owner = await services.setup.complete(request.body);
-      return signInAs(request, reply, owner, request.body.password);
-    },
+    (body) => services.setup.complete(body),
   );
 };
