@@ -2,21 +2,28 @@ import { lazy, Route, Router, useLocation } from 'preact-iso';
 import { useEffect } from 'preact/hooks';
 import { ErrorMessage, Loading } from '../components/ui/states';
 import { useSession } from '../features/auth/api/get-session';
+import { AccountRoute } from './routes/account';
 import { CodeDetailRoute } from './routes/code-detail';
 import { CodesRoute } from './routes/codes';
-import { ComingSoonRoute } from './routes/coming-soon';
+import { FoldersRoute } from './routes/folders';
 import { ForgotPasswordRoute } from './routes/forgot-password';
+import { LinksRoute } from './routes/links';
 import { NewCodeRoute } from './routes/code-new';
 import { NotFoundRoute } from './routes/not-found';
 import { SetPasswordRoute } from './routes/set-password';
 import { SettingsRoute } from './routes/settings';
 import { SetupRoute } from './routes/setup';
 import { SignInRoute } from './routes/sign-in';
+import { TeamRoute } from './routes/team';
+import { TemplatesRoute } from './routes/templates';
 import { TokensRoute } from './routes/tokens';
+import { WebhooksRoute } from './routes/webhooks';
 import { Shell } from './shell';
 
 /** The designer carries the symbol renderer; it loads when first opened, not with every page. */
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
+/** The analytics page and its chart library load only when the page is first opened. */
+const AnalyticsRoute = lazy(() => import('./routes/analytics').then((m) => m.AnalyticsRoute));
 
 /** Pages anybody may open; every other page needs a session. */
 const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
@@ -53,24 +60,15 @@ export function AppRouter() {
         <Route path="/app/codes/new" component={NewCodeRoute} />
         <Route path="/app/codes/:id" component={CodeDetailRoute} />
         <Route path="/app/codes/:id/design" component={CodeDesignRoute} />
-        <Route
-          path="/app/links"
-          component={() => <ComingSoonRoute title="Links" what="Short links without a symbol: list, create and repoint them." />}
-        />
-        <Route
-          path="/app/analytics"
-          component={() => (
-            <ComingSoonRoute title="Analytics" what="Scans and visitors over time, countries, devices and placements." />
-          )}
-        />
-        <Route
-          path="/app/team"
-          component={() => (
-            <ComingSoonRoute title="Team" what="Invite people, change their roles, suspend and reactivate them." />
-          )}
-        />
+        <Route path="/app/links" component={() => <LinksRoute session={session.data} />} />
+        <Route path="/app/folders" component={() => <FoldersRoute session={session.data} />} />
+        <Route path="/app/templates" component={() => <TemplatesRoute session={session.data} />} />
+        <Route path="/app/analytics" component={AnalyticsRoute} />
+        <Route path="/app/team" component={() => <TeamRoute session={session.data} />} />
         <Route path="/app/settings" component={SettingsRoute} />
         <Route path="/app/settings/tokens" component={() => <TokensRoute session={session.data} />} />
+        <Route path="/app/settings/webhooks" component={WebhooksRoute} />
+        <Route path="/app/settings/account" component={AccountRoute} />
         <Route path="/app/set-password" component={SetPasswordRoute} />
         <Route default component={NotFoundRoute} />
       </Router>

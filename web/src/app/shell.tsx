@@ -6,6 +6,8 @@ import { useSignOut } from '../features/auth/api/session-mutations';
 const NAV = [
   { href: '/app/codes', label: 'Codes' },
   { href: '/app/links', label: 'Links' },
+  { href: '/app/folders', label: 'Folders' },
+  { href: '/app/templates', label: 'Templates' },
   { href: '/app/analytics', label: 'Analytics' },
   { href: '/app/team', label: 'Team' },
   { href: '/app/settings', label: 'Settings' },

@@ -1,6 +1,9 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const number = new Intl.NumberFormat();
 
 export const formatDateTime = (iso: string | null | undefined, empty = '—'): string =>
   iso ? dateTime.format(new Date(iso)) : empty;
 export const formatNumber = (value: number): string => number.format(value);
+/** A UTC calendar day (a month's start, a window's end), shown without a time of day. */
+export const formatDay = (iso: string): string => date.format(new Date(iso));

@@ -5,11 +5,13 @@ const SECTIONS = [
     href: '/app/settings/tokens',
     title: 'API tokens',
     text: 'Tokens for scripts and other services, with the scopes you choose.',
-    ready: true,
   },
-  { href: null, title: 'Webhooks', text: 'Events sent to your own services as they happen.', ready: false },
-  { href: null, title: 'Plan and usage', text: 'The monthly allowance and the rate limit.', ready: false },
-  { href: null, title: 'Custom domain', text: 'Short addresses on your own domain.', ready: false },
+  { href: '/app/settings/webhooks', title: 'Webhooks', text: 'Events sent to your own services as they happen.' },
+  {
+    href: '/app/settings/account',
+    title: 'Plan and usage',
+    text: 'The monthly allowance, the rate limit, and the custom domain with its DNS record.',
+  },
 ];
 
 export function SettingsRoute() {
@@ -18,9 +20,10 @@ export function SettingsRoute() {
       <ul class="tiles">
         {SECTIONS.map((section) => (
           <li key={section.title} class="card tile">
-            <h2>{section.href ? <a href={section.href}>{section.title}</a> : section.title}</h2>
+            <h2>
+              <a href={section.href}>{section.title}</a>
+            </h2>
             <p class="muted">{section.text}</p>
-            {section.ready ? null : <span class="badge">Coming soon</span>}
           </li>
         ))}
       </ul>

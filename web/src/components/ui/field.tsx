@@ -55,3 +55,8 @@ export function TextField({
     </Field>
   );
 }
+
+/** An http(s) address typed in (a destination, an endpoint): required, at most 2048 characters. */
+export const UrlField = (props: InputProps & { value: string; onInput: (value: string) => void }) => (
+  <TextField type="url" required maxLength={2048} {...props} />
+);

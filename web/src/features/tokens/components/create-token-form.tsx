@@ -1,8 +1,9 @@
+import { Form } from '../../../components/ui/form';
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CheckGroup } from '../../../components/ui/check-group';
 import { TextField } from '../../../components/ui/field';
-import { Notice } from '../../../components/ui/states';
+import { SecretOnce } from '../../../components/ui/secret-once';
 import { formErrors } from '../../../lib/form-errors';
 import { useCreateToken, type Scope } from '../api/token-mutations';
 
@@ -13,43 +14,31 @@ export function CreateTokenForm({ allowedScopes }: { allowedScopes: readonly Sco
   const [expires, setExpires] = useState('');
   const create = useCreateToken();
   const errors = formErrors(create.error, ['name', 'scopes', 'expiresAt']);
-  const toggle = (scope: Scope, on: boolean) => setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)));
   const today = new Date().toISOString().slice(0, 10);
 
   if (create.data) {
     return (
-      <div class="stack">
-        <Notice tone="success">
-          <p>
-            <strong>Copy the token now.</strong> It is shown only this once; qrelay keeps only a fingerprint of it.
-          </p>
-        </Notice>
-        <div class="secret">
-          <code aria-label="The new token">{create.data.token}</code>
-          <CopyButton value={create.data.token} label="Copy token" />
-        </div>
-        <div class="actions actions-start">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              create.reset();
-              setName('');
-              setScopes([]);
-              setExpires('');
-            }}
-          >
-            Done
-          </Button>
-        </div>
-      </div>
+      <SecretOnce
+        value={create.data.token}
+        name="token"
+        onDone={() => {
+          create.reset();
+          setName('');
+          setScopes([]);
+          setExpires('');
+        }}
+      >
+        <p>
+          <strong>Copy the token now.</strong> It is shown only this once; qrelay keeps only a fingerprint of it.
+        </p>
+      </SecretOnce>
     );
   }
 
   return (
-    <form
-      class="form"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <Form
+      error={errors.form}
+      onSubmit={() => {
         create.mutate({
           scopes,
           ...(name.trim() ? { name: name.trim() } : {}),
@@ -57,7 +46,6 @@ export function CreateTokenForm({ allowedScopes }: { allowedScopes: readonly Sco
         });
       }}
     >
-      {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
       <TextField
         label="Label"
         maxLength={200}
@@ -66,19 +54,14 @@ export function CreateTokenForm({ allowedScopes }: { allowedScopes: readonly Sco
         error={errors.field.name}
         hint="Say where it is used, e.g. “Print shop sync”."
       />
-      <fieldset class="field">
-        <legend>Scopes</legend>
-        <p class="field-hint">Only what your role allows is offered. A write scope does not include reading.</p>
-        <div class="checks">
-          {allowedScopes.map((scope) => (
-            <label key={scope} class="choice">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.currentTarget.checked)} />
-              <code>{scope}</code>
-            </label>
-          ))}
-        </div>
-        {errors.field.scopes ? <p class="field-error">{errors.field.scopes}</p> : null}
-      </fieldset>
+      <CheckGroup
+        legend="Scopes"
+        hint="Only what your role allows is offered. A write scope does not include reading."
+        options={allowedScopes.map((scope) => ({ value: scope, label: <code>{scope}</code> }))}
+        value={scopes}
+        onChange={setScopes}
+        error={errors.field.scopes}
+      />
       <TextField
         label="Expires on (optional)"
         type="date"
@@ -93,6 +76,6 @@ export function CreateTokenForm({ allowedScopes }: { allowedScopes: readonly Sco
           Create token
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

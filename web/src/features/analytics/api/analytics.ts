@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import type { ResponseData } from '../../../lib/api-types';
+
+export type CodeAnalytics = ResponseData<'/analytics/codes/{id}', 'get'>;
+export type FolderAnalytics = ResponseData<'/folders/{id}/analytics', 'get'>;
+export type ScanEvent = ResponseData<'/events', 'get'>[number];
+export type CodeSummary = ResponseData<'/codes', 'get'>[number];
+
+/** Seconds between two looks at the newest events: a scan shows within a few seconds. */
+export const LIVE_INTERVAL_MS = 3000;
+const CODES_PAGE = 100;
+/** The overview reads at most this many pages of codes (a bounded loop). */
+export const OVERVIEW_PAGES = 20;
+
+export const useCodeAnalytics = (id: string, days: number) =>
+  useQuery({
+    queryKey: ['analytics', 'code', id, days],
+    queryFn: async () => (await unwrap(api.GET('/analytics/codes/{id}', { params: { path: { id }, query: { days } } }))).data,
+  });
+
+export const useFolderAnalytics = (id: string, days: number) =>
+  useQuery({
+    queryKey: ['analytics', 'folder', id, days],
+    queryFn: async () => (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: { days } } }))).data,
+  });
+
+/** Every code of the account (up to OVERVIEW_PAGES pages), for the picker and the overview. */
+export const useAllCodes = () =>
+  useQuery({
+    queryKey: ['analytics', 'codes'],
+    queryFn: async () => {
+      const codes: CodeSummary[] = [];
+      for (let page = 0; page < OVERVIEW_PAGES; page++) {
+        const { data } = await unwrap(api.GET('/codes', { params: { query: { limit: CODES_PAGE, offset: page * CODES_PAGE } } }));
+        codes.push(...data);
+        if (data.length < CODES_PAGE) return { codes, complete: true };
+      }
+      return { codes, complete: false };
+    },
+  });
+
+export const useFolderChoices = () =>
+  useQuery({ queryKey: ['folders'], queryFn: async () => (await unwrap(api.GET('/folders'))).data });
+
+/** The newest scans, looked at again every few seconds while the page is open. */
+export const useLiveEvents = (codeId: string | null) =>
+  useQuery({
+    queryKey: ['analytics', 'events', codeId],
+    queryFn: async () =>
+      (await unwrap(api.GET('/events', { params: { query: { limit: 20, type: 'scan', ...(codeId ? { codeId } : {}) } } }))).data,
+    refetchInterval: LIVE_INTERVAL_MS,
+  });

@@ -1,0 +1,74 @@
+import type { ComponentChildren } from 'preact';
+import { formatNumber } from '../../../lib/format';
+
+/** Headline figures side by side. */
+export function Totals({ items }: { items: { label: string; value: number; hint?: string }[] }) {
+  return (
+    <dl class="totals">
+      {items.map((item) => (
+        <div key={item.label} class="card total">
+          <dt>{item.label}</dt>
+          <dd>
+            <span class="total-value">{formatNumber(item.value)}</span>
+            {item.hint ? <span class="muted total-hint">{item.hint}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A captioned table of figures, with numbers aligned right. */
+export function FigureTable({
+  caption,
+  head,
+  rows,
+  empty = 'Nothing in this window.',
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number | ComponentChildren)[][];
+  empty?: string;
+}) {
+  return (
+    <div class="table-wrap card">
+      <table class="figures">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" class={i > 0 ? 'num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length} class="muted">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i} class="num">
+                      {typeof cell === 'number' ? formatNumber(cell) : cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import type { BodyOf, ResponseData } from '../../../lib/api-types';
+import { useChange } from '../../../lib/mutation';
+
+export type Person = ResponseData<'/users', 'get'>[number];
+export type Invitation = BodyOf<'/users', 'post'>;
+export type PersonChange = BodyOf<'/users/{id}', 'patch'>;
+
+export const useTeam = () =>
+  useQuery({
+    queryKey: ['team'],
+    queryFn: async () => (await unwrap(api.GET('/users', { params: { query: { limit: 100 } } }))).data,
+  });
+
+export const useInvite = () => useChange(['team'], async (body: Invitation) => (await unwrap(api.POST('/users', { body }))).data);
+
+export const useChangePerson = () =>
+  useChange(
+    ['team'],
+    async ({ id, ...body }: PersonChange & { id: string }) =>
+      (await unwrap(api.PATCH('/users/{id}', { params: { path: { id } }, body }))).data,
+  );
