@@ -27,7 +27,8 @@ export interface AxeViolation {
 
 /** Runs axe-core inside the page and returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE });
+  // Evaluated through the DevTools protocol: an inline <script> would be refused by the page's CSP.
+  await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } })
       .axe;
@@ -42,6 +43,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** Each page's violations as one line apiece (page: rule (impact) help at targets); none is a pass. */
+export const auditFindings = (audits: Record<string, AxeViolation[]>): string[] =>
+  Object.entries(audits).flatMap(([name, violations]) =>
+    violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  );
+
 export const WIDTHS = [360, 1280] as const;
 
 /** Saves the page at a phone's and a desktop's width: test-output/screenshots/<name>-<width>.png. */
@@ -54,4 +61,13 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+}
+
+/** Collects the page's Content-Security-Policy refusals as Chromium reports them on the console. */
+export function watchCsp(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  return refused;
 }

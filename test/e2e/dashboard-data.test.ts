@@ -1,0 +1,284 @@
+/// <reference lib="dom" />
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as chromium from '../support/chromium.js';
+import { startDashboardServer, type DashboardServer } from '../support/dashboard-server.js';
+import { freePort } from '../support/spawn.js';
+
+const PASSWORD = 'a long and private passphrase';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+/** Longest wait for something the page polls for (the live scans look again every 3 s). */
+const POLL_WAIT_MS = 15_000;
+
+/**
+ * The dashboard's data pages in real headless Chromium, with the Content-Security-Policy in force:
+ * links, folders, templates, analytics with live scans, the team and its invitations, webhooks, and
+ * the plan. Each page is audited (axe) and photographed at a phone's and a desktop's width.
+ */
+describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', () => {
+  let served: DashboardServer;
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let csp: string[];
+  const audits: Record<string, chromium.AxeViolation[]> = {};
+  let code: { id: string; url: string };
+  let landing: { url: string; server: Server };
+
+  async function visit(name: string): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    audits[name] = await chromium.seriousViolations(page);
+    await chromium.screenshots(page, `data-${name}`);
+  }
+
+  /** A change through the session surface, as the page itself makes it (cookie and CSRF token). */
+  async function call<T>(method: string, path: string, body?: object): Promise<T> {
+    const state = await (await context.request.get(`${base}/app/api/session`)).json();
+    const response = await context.request.fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-csrf-token': state.data.csrfToken, 'content-type': 'application/json' },
+      ...(body ? { data: JSON.stringify(body) } : {}),
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return (await response.json()).data as T;
+  }
+
+  /** The newest mail to `recipient`, from the outbox the server keeps when no SMTP server is set. */
+  function lastMailTo(recipient: string): string {
+    const db = new Database(join(served.dir, 'qrelay.db'), { readonly: true });
+    try {
+      const row = db
+        .prepare('SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1')
+        .get(recipient) as { body: string } | undefined;
+      return row?.body ?? '';
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    served = await startDashboardServer({ WEBHOOK_ALLOW_PRIVATE: '1' });
+    base = served.base;
+    const landingServer = createServer((_request, response) => response.end('<p>Welcome</p>'));
+    const landingPort = await freePort();
+    await new Promise<void>((resolve) => landingServer.listen(landingPort, '127.0.0.1', resolve));
+    landing = { url: `http://127.0.0.1:${landingPort}`, server: landingServer };
+    browser = await chromium.launch();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    page = await context.newPage();
+    csp = chromium.watchCsp(page);
+    // First run through the session surface; the set-up page itself is covered by the main dashboard suite.
+    const token = new URL(served.setupUrl()!).searchParams.get('token');
+    await call('POST', '/app/api/setup', { token, accountName: 'Acme', email: 'owner@acme.test', password: PASSWORD });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    landing?.server.close();
+    await served?.stop();
+    mkdirSync(chromium.OUTPUT, { recursive: true });
+    writeFileSync(join(chromium.OUTPUT, 'axe-data-pages.json'), JSON.stringify(audits, null, 2));
+  });
+
+  it('creates, repoints and lists a short link', async () => {
+    await page.goto(`${base}/app/links`);
+    await page.getByText('No links yet').waitFor();
+    await visit('links-empty');
+    await page.getByLabel('Destination').fill('https://example.com/menu');
+    await page.getByLabel('Ending (optional)').fill('app');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.locator('.field-error', { hasText: 'reserved' }).waitFor();
+    expect(await page.getByLabel('Destination').inputValue()).toBe('https://example.com/menu');
+    await page.getByLabel('Ending (optional)').fill('menu');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.locator('.list-title', { hasText: `${base}/menu` }).waitFor();
+    await page.getByRole('button', { name: 'Repoint menu' }).click();
+    await page.getByLabel('New destination of menu').fill('https://example.com/lunch');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('→ https://example.com/lunch').waitFor();
+    await visit('links');
+    const redirect = await fetch(`${base}/menu`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('https://example.com/lunch');
+  });
+
+  it('creates, renames and deletes folders; deleting keeps the codes', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Folders' }).click();
+    await page.getByText('No folders yet').waitFor();
+    await visit('folders-empty');
+    for (const name of ['Spring campaign', 'Old stuff']) {
+      await page.getByLabel('Folder name').fill(name);
+      await page.getByRole('button', { name: 'Create folder' }).click();
+      await page.locator('.list-title', { hasText: name }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Rename Old stuff' }).click();
+    await page.getByLabel('New name for Old stuff').fill('Archive box');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.list-title', { hasText: 'Archive box' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Archive box' }).click();
+    await page.getByRole('dialog').getByText('Its codes stay').waitFor();
+    await visit('folder-delete-dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.list-title', { hasText: 'Archive box' }).waitFor({ state: 'detached' });
+    await visit('folders');
+  });
+
+  it('saves a template from basic choices, renames and deletes it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click();
+    await page.getByText('No templates yet').waitFor();
+    await page.getByLabel('Template name').fill('House style');
+    await page.getByLabel('Module style').selectOption('rounded');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.locator('.list-title', { hasText: 'House style' }).waitFor();
+    await page.getByText('rounded modules').waitFor();
+    await visit('templates');
+    const templates = await call<{ name: string; design: { moduleStyle: string } }[]>('GET', '/app/api/v1/templates');
+    expect(templates).toEqual([
+      expect.objectContaining({ name: 'House style', design: expect.objectContaining({ moduleStyle: 'rounded' }) }),
+    ]);
+    await page.getByRole('button', { name: 'Delete House style' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No templates yet').waitFor();
+  });
+
+  it('shows a scan from a phone in the live list within seconds, then in the figures, and exports them as CSV', async () => {
+    const folder = (await call<{ id: string; name: string }[]>('GET', '/app/api/v1/folders'))[0]!;
+    code = await call('POST', '/app/api/v1/codes', { name: 'Table tent', url: `${landing.url}/tent`, folderId: folder.id });
+    await page.goto(`${base}/app/analytics?code=${code.id}&days=7`);
+    await page.getByRole('heading', { name: /^Table tent, / }).waitFor();
+    await page.getByText('No scans yet').waitFor();
+
+    // A visitor scans the code with a phone and lands on the destination (a page served by the test).
+    const phone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
+    const visitor = await phone.newPage();
+    await visitor.goto(`${code.url}?p=lobby`);
+    expect(visitor.url()).toBe(`${landing.url}/tent`);
+    await visitor.getByText('Welcome').waitFor();
+    await phone.close();
+
+    const live = page.getByRole('list', { name: 'Newest scans first' });
+    await live.locator('.event', { hasText: 'Table tent' }).waitFor({ timeout: POLL_WAIT_MS });
+    await live.getByText(/mobile · iOS.*placement lobby/).waitFor();
+    await page.reload();
+    await page.locator('.total', { hasText: 'Scans' }).getByText('1', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Devices' }).getByRole('rowheader', { name: 'mobile' }).waitFor();
+    await page.getByRole('table', { name: 'Placements' }).getByRole('rowheader', { name: 'lobby' }).waitFor();
+    await visit('analytics-code');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(csv.split('\r\n')).toEqual(
+      expect.arrayContaining([
+        'date,scans,unique visitors,excluded (automated)',
+        `${today},1,1,0`,
+        'device,scans',
+        'mobile,1',
+        'placement,scans',
+        'lobby,1',
+      ]),
+    );
+
+    await page.getByLabel('Show').selectOption({ label: folder.name });
+    await page.getByRole('heading', { name: `Folder ${folder.name}, last 7 days` }).waitFor();
+    await page
+      .getByRole('table', { name: /Codes in the folder/ })
+      .getByRole('row', { name: /Table tent 1 1/ })
+      .waitFor();
+    await visit('analytics-folder');
+    await page.getByLabel('Show').selectOption({ label: 'Account overview' });
+    await page
+      .getByRole('table', { name: 'Top 10 codes' })
+      .getByRole('row', { name: /Table tent 1/ })
+      .waitFor();
+    await visit('analytics-overview');
+  });
+
+  it('invites a member who accepts in another browser, and whose session ends at once when suspended', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await page.getByText('cannot be changed').waitFor();
+    await page.getByLabel('E-mail address').fill('sam@acme.test');
+    await page.getByLabel('Name (optional)').fill('Sam');
+    await page.getByText('Also invites people').waitFor();
+    await page.getByLabel(/^Member/).check();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invited sam@acme.test').waitFor();
+    await visit('team');
+
+    const link = /http\S+\/app\/set-password\?token=[0-9A-Za-z]{43}/.exec(lastMailTo('sam@acme.test'))?.[0];
+    expect(link).toBeDefined();
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const sam = await other.newPage();
+    await sam.goto(link!);
+    await sam.getByLabel('New password').fill(PASSWORD);
+    await sam.getByLabel('Repeat the password').fill(PASSWORD);
+    await sam.getByRole('button', { name: 'Set password and sign in' }).click();
+    await sam.waitForURL('**/app/codes');
+    await sam.goto(`${base}/app/team`);
+    await sam.getByText('Admins and owners invite people').waitFor();
+    expect(await sam.getByRole('button', { name: /Suspend/ }).count()).toBe(0);
+
+    await page.reload();
+    await page.getByLabel('Role of Sam').selectOption('editor');
+    await page.getByLabel('Role of Sam').and(page.locator(':enabled')).waitFor();
+    expect((await call<{ name: string; role: string }[]>('GET', '/app/api/v1/users')).find((u) => u.name === 'Sam')?.role).toBe(
+      'editor',
+    );
+    await page.getByRole('button', { name: 'Suspend Sam' }).click();
+    await page.getByRole('dialog').getByText('signed out at once').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('button', { name: 'Reactivate Sam' }).waitFor();
+
+    await sam.goto(`${base}/app/codes`);
+    await sam.waitForURL('**/app/sign-in?next=*');
+    expect(await (await other.request.get(`${base}/app/api/v1/codes`)).status()).toBe(401);
+    await other.close();
+    await page.getByRole('button', { name: 'Reactivate Sam' }).click();
+    await page.getByRole('button', { name: 'Suspend Sam' }).waitFor();
+  });
+
+  it('creates a webhook whose signing secret is shown once, with its delivery log', async () => {
+    await page.goto(`${base}/app/settings`);
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByText('No webhooks yet').waitFor();
+    await visit('webhooks-empty');
+    await page.getByLabel('Endpoint address').fill(`${base}/hook-receiver`);
+    await page.getByLabel('Scans').check();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    const secret = (await page.getByLabel('The new signing secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await visit('webhook-created');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.locator('.list-title', { hasText: `${base}/hook-receiver` }).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await page.reload();
+    await page.locator('.list-title', { hasText: `${base}/hook-receiver` }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await page.getByText('Delivery log').click();
+    await page.getByText('No deliveries yet').waitFor();
+    await visit('webhooks');
+  });
+
+  it('shows the plan with its allowance meter and rate limit', async () => {
+    await page.goto(`${base}/app/settings`);
+    await visit('settings');
+    await page.getByRole('link', { name: 'Plan and usage' }).click();
+    await page.getByRole('heading', { name: 'Plan: Enterprise' }).waitFor();
+    expect(await page.getByLabel('API requests this month').getAttribute('max')).toBe('1000000');
+    await page.getByText('600 requests a minute per API token').waitFor();
+    await page.getByText('No custom domain').waitFor();
+    await visit('plan');
+  });
+
+  it('ran every page under its Content-Security-Policy without a refusal, and passes the accessibility audit', () => {
+    expect(csp).toEqual([]);
+    expect(Object.keys(audits).length).toBeGreaterThanOrEqual(14);
+    expect(chromium.auditFindings(audits)).toEqual([]);
+  });
+});
