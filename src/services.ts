@@ -72,6 +72,13 @@ import { CampaignsService } from './modules/campaigns/campaigns.service.js';
 import { CampaignAnalyticsReader } from './modules/analytics/campaign-analytics.js';
 import { Gs1Service } from './modules/gs1/gs1.service.js';
 import { Gs1ResolverService } from './modules/gs1/gs1-resolver.service.js';
+import { ContentRepository } from './modules/content/content.repository.js';
+import { ContentService } from './modules/content/content.service.js';
+import { PublicContentService } from './modules/content/public-content.service.js';
+import { SubmissionsRepository } from './modules/content/submissions.repository.js';
+import { SubmissionsService } from './modules/content/submissions.service.js';
+import { publicSubmission } from './modules/content/submissions.public.js';
+import { formSpec, type FormDocument, type FormInput } from './modules/forms/form.document.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -124,6 +131,11 @@ export interface Services {
   /** The media library's files (also what other modules read logos and images through) and folders. */
   media: MediaService;
   mediaFolders: MediaFoldersService;
+  forms: ContentService<FormDocument, FormInput>;
+  /** Form submissions and card enquiries. */
+  submissions: SubmissionsService;
+  /** The public pages of forms, pages and cards (the system acts). */
+  publicContent: PublicContentService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
   webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender; stats: DeliveryStats };
 }
@@ -327,6 +339,27 @@ export function buildServices(
   });
   const gs1Repo = new Gs1Repository(db);
   const campaigns = new CampaignsService(new CampaignsRepository(db), tx, clock);
+  const contentsRepo = new ContentRepository(db);
+  const submissions = new SubmissionsService({
+    submissions: new SubmissionsRepository(db),
+    contents: contentsRepo,
+    transactor: tx,
+    clock,
+  });
+  // A stored submission is delivered to subscribed webhooks from the same transaction (ADR 0092).
+  submissions.onStored(async (trx, submission) => {
+    if (submission.kind !== 'submission') return;
+    await webhooks.enqueue(trx, [
+      {
+        id: submission.id,
+        accountId: submission.accountId,
+        type: 'form_submission',
+        occurredAt: submission.createdAt,
+        data: { ...publicSubmission(submission) },
+      },
+    ]);
+  });
+  const contentDeps = { contents: contentsRepo, accounts: accountsRepo, clock };
   return {
     clock,
     accounts,
@@ -383,5 +416,13 @@ export function buildServices(
       stats: { succeeded: 0, failed: 0 },
     },
     setup: new SetupService(accountsRepo, accounts, usersRepo),
+    forms: new ContentService(formSpec, contentDeps),
+    submissions,
+    publicContent: new PublicContentService({
+      ...contentDeps,
+      submissions,
+      recorder: options.recorder ?? recorder,
+      publicUrl: config.publicUrl,
+    }),
   };
 }

@@ -290,6 +290,36 @@ export interface AlertsTable {
   raised_at: number;
 }
 
+/** A form, landing page or business card: its kind's own fields are the JSON `document`. */
+export interface ContentsTable {
+  id: string;
+  account_id: string;
+  /** `form`, `page` or `card`. */
+  kind: string;
+  name: string;
+  /** `draft`, `published` or `unpublished`. */
+  status: string;
+  /** The account's custom domain when it was created ('' for the service's own). */
+  domain: string;
+  document: string;
+  /** Replies older than this many days are deleted; null keeps them. */
+  retention_days: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A reply sent through hosted content: a form's submission or a card's enquiry. */
+export interface SubmissionsTable {
+  id: string;
+  account_id: string;
+  content_id: string;
+  /** `submission` (a form's) or `enquiry` (a card's). */
+  kind: string;
+  /** The answers keyed by field key, as JSON. */
+  answers: string;
+  created_at: number;
+}
+
 export interface Gs1KeysTable {
   id: string;
   account_id: string;
@@ -375,6 +405,8 @@ export interface Schema {
   daily_visitors: DailyVisitorsTable;
   alert_rules: AlertRulesTable;
   alerts: AlertsTable;
+  contents: ContentsTable;
+  submissions: SubmissionsTable;
   gs1_keys: Gs1KeysTable;
   gs1_links: Gs1LinksTable;
   campaigns: CampaignsTable;

@@ -13,6 +13,9 @@ import { presentMedia, presentMediaFolder } from './api/v1/media/presenter.js';
 import { presentTemplate } from './api/v1/templates/presenter.js';
 import { presentUser } from './api/v1/users/presenter.js';
 import { presentToken } from './app/tokens.presenter.js';
+import { presentContent } from './api/v1/content/presenter.js';
+import type { Content } from '../modules/content/content.types.js';
+import { publicEnquiry, publicSubmission } from '../modules/content/submissions.public.js';
 
 /**
  * The public JSON of every resource, bound to the configuration once. REST routes, MCP tools and the
@@ -40,6 +43,9 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
     user: presentUser,
     me: presentMe,
     token: presentToken,
+    content: <D extends object>(content: Content<D>) => presentContent(content, publicUrl),
+    submission: publicSubmission,
+    enquiry: publicEnquiry,
   };
 }
 

@@ -63,6 +63,11 @@ export function periodicJobs(services: Services, retentionDays: number | null): 
   return [
     { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
     { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.mail.deliverDue()) },
+    {
+      name: 'purge-expired-submissions',
+      intervalMs: 3_600_000,
+      run: async () => void (await services.submissions.purgeExpired()),
+    },
     ...eventJobs(services, retentionDays),
   ];
 }

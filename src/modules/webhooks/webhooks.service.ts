@@ -10,7 +10,17 @@ import type { WebhooksRepository } from './webhooks.repository.js';
 import { RETRY_DELAYS_MS, type Delivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
 import { assertPublicHost, PrivateTargetError } from './target.guard.js';
 
-export const EVENT_TYPES = ['scan', 'link_click', 'card_view', 'page_view', 'form_view', 'form_submit', 'gs1_resolve'] as const;
+export const EVENT_TYPES = [
+  'scan',
+  'link_click',
+  'card_view',
+  'page_view',
+  'form_view',
+  'form_submit',
+  'gs1_resolve',
+  /** A stored form submission with its answers (ADR 0092). */
+  'form_submission',
+] as const;
 
 export interface CreateWebhookInput {
   url: string;

@@ -15,6 +15,8 @@ import { mediaRoutes } from './media/routes.js';
 import { symbolsRoutes } from './symbols/routes.js';
 import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { formsRoutes } from './forms/routes.js';
+import { submissionsRoutes } from './submissions/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
 export const RESOURCES = [
@@ -30,6 +32,8 @@ export const RESOURCES = [
   mediaRoutes,
   gs1Routes,
   campaignsRoutes,
+  formsRoutes,
+  submissionsRoutes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {

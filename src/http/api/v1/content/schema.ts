@@ -1,0 +1,69 @@
+import { Type, type TObject, type TProperties } from '@sinclair/typebox';
+import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../modules/content/content.types.js';
+import { COLOUR_PATTERN, URL_MAX } from '../../../../modules/content/content.document.js';
+import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+
+const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });
+const RetentionDays = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: RETENTION_MAX_DAYS,
+    description: 'Replies older than this many days are deleted (checked hourly); null keeps them.',
+  }),
+);
+export const Colour = Nullable(
+  Type.String({ pattern: COLOUR_PATTERN, maxLength: 7, description: 'Main colour as #rrggbb; null for the default.' }),
+);
+export const HttpUrl = Type.String({ minLength: 1, maxLength: URL_MAX, format: 'uri', description: 'An http or https address.' });
+
+const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('unpublished')], {
+  description: 'Only published content is served at `url`.',
+});
+
+/** A content resource's public shape: the shared fields around the kind's own `properties`. */
+export const contentSchema = (title: string, properties: TProperties): TObject =>
+  Type.Object(
+    {
+      id: Type.String(),
+      name: Type.String(),
+      url: Type.String({ description: 'The public address.' }),
+      status: Status,
+      ...properties,
+      retentionDays: RetentionDays,
+      createdAt: DateTime,
+      updatedAt: DateTime,
+    },
+    { title },
+  );
+
+/** A create body: `name`, an optional draft status and retention, and the kind's own fields. */
+export const createBody = (properties: TProperties): TObject =>
+  Type.Object(
+    {
+      name: Name,
+      status: Type.Optional(
+        Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'Default `published`.' }),
+      ),
+      retentionDays: Type.Optional(RetentionDays),
+      ...properties,
+    },
+    { additionalProperties: false },
+  );
+
+/** A change body: every field optional; the ones left out keep their values. */
+export const updateBody = (properties: TProperties): TObject =>
+  Type.Object(
+    {
+      name: Type.Optional(Name),
+      retentionDays: Type.Optional(RetentionDays),
+      ...Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])),
+    },
+    { additionalProperties: false },
+  );
+
+export const ContentListQuery = Type.Object(
+  { limit: Pagination.limit(), offset: Pagination.offset() },
+  { additionalProperties: false },
+);
+
+export const DeletedResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));

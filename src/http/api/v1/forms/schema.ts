@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import {
+  FIELD_KEY_MAX,
+  FIELD_KEY_PATTERN,
+  FIELD_TYPES,
+  FIELDS_MAX,
+  LABEL_MAX,
+  OPTION_MAX,
+  OPTIONS_MAX,
+} from '../../../../modules/forms/form.fields.js';
+import { THANK_YOU_MAX } from '../../../../modules/forms/form.document.js';
+import { Nullable } from '../../../schemas.js';
+import { Colour, HttpUrl } from '../content/schema.js';
+
+export const FormField = Type.Object(
+  {
+    key: Type.String({
+      pattern: FIELD_KEY_PATTERN,
+      maxLength: FIELD_KEY_MAX,
+      description: 'Names the answer in a submission; lowercase letters, digits and _.',
+    }),
+    label: Type.String({ minLength: 1, maxLength: LABEL_MAX }),
+    type: Type.Union(FIELD_TYPES.map((t) => Type.Literal(t))),
+    required: Type.Optional(Type.Boolean({ default: false })),
+    options: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: OPTION_MAX }), {
+        minItems: 1,
+        maxItems: OPTIONS_MAX,
+        description: 'The choices of a `select` field (only there).',
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'FormField' },
+);
+
+const Fields = Type.Array(FormField, { maxItems: FIELDS_MAX, description: 'In the order they are shown.' });
+
+/** What a form adds to the fields every kind of content has. */
+export const formProperties = {
+  fields: Fields,
+  thankYouMessage: Type.String({ minLength: 1, maxLength: THANK_YOU_MAX, description: 'Shown after a submission.' }),
+  redirectUrl: Nullable({ ...HttpUrl, description: 'Where a visitor goes after a submission instead of the thank-you page.' }),
+  colour: Colour,
+};
+
+export const formCreateProperties = {
+  fields: Fields,
+  thankYouMessage: Type.Optional(formProperties.thankYouMessage),
+  redirectUrl: Type.Optional(formProperties.redirectUrl),
+  colour: Type.Optional(Colour),
+};

@@ -1,0 +1,107 @@
+import type { Clock } from '../../lib/clock.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
+import { foundById } from '../../lib/found.js';
+import { isId, newId } from '../../lib/ids.js';
+import { validName } from '../../lib/names.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import { domainKey } from '../endings/endings.js';
+import { assertCan, type Actor } from '../team/roles.policy.js';
+import type { ContentRepository } from './content.repository.js';
+import {
+  CONTENT_NAME_MAX,
+  RETENTION_MAX_DAYS,
+  type Content,
+  type ContentCreateInput,
+  type ContentKindSpec,
+  type ContentUpdateInput,
+} from './content.types.js';
+
+export interface ContentListQuery {
+  limit: number;
+  offset: number;
+}
+
+function validRetention(value: number | null | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  if (!Number.isInteger(value) || value < 1 || value > RETENTION_MAX_DAYS)
+    throw new InvalidRequest(`retentionDays must be a whole number from 1 to ${RETENTION_MAX_DAYS}, or null.`, 'retentionDays');
+  return value;
+}
+
+/**
+ * One kind of hosted content (forms, pages or cards) for the people of an account: the rules every
+ * kind shares (names, status, retention, isolation), with the kind's own document checked by its spec.
+ * Reading needs content:read, everything else content:write.
+ */
+export class ContentService<D, I> {
+  constructor(
+    private readonly spec: ContentKindSpec<D, I>,
+    private readonly deps: { contents: ContentRepository; accounts: AccountsRepository; clock: Clock },
+  ) {}
+
+  get kind() {
+    return this.spec.kind;
+  }
+
+  async list(actor: Actor, query: ContentListQuery): Promise<Content<D>[]> {
+    assertCan(actor, 'content:read');
+    return this.deps.contents.list<D>(actor.accountId, this.spec.kind, query.limit, query.offset);
+  }
+
+  /** The account's content of this kind, or 404 (also for another account's). */
+  async get(actor: Actor, id: string): Promise<Content<D>> {
+    assertCan(actor, 'content:read');
+    return foundById(this.spec.kind, id, (id) => this.deps.contents.findInAccount<D>(actor.accountId, this.spec.kind, id));
+  }
+
+  async create(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+    assertCan(actor, 'content:write');
+    const account = await this.deps.accounts.findById(actor.accountId);
+    if (!account) throw new NotFound('account');
+    const now = this.deps.clock.now();
+    const content: Content<D> = {
+      id: newId(),
+      accountId: actor.accountId,
+      kind: this.spec.kind,
+      name: validName(input.name, CONTENT_NAME_MAX),
+      status: input.status === 'draft' ? 'draft' : 'published',
+      domain: domainKey(account.domain),
+      document: this.spec.document(input, null),
+      retentionDays: validRetention(input.retentionDays),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.deps.contents.insert(content);
+    return content;
+  }
+
+  async update(actor: Actor, id: string, input: ContentUpdateInput & I): Promise<Content<D>> {
+    assertCan(actor, 'content:write');
+    const content = await this.get(actor, id);
+    const next: Content<D> = {
+      ...content,
+      document: this.spec.document(input, content.document),
+      updatedAt: this.deps.clock.now(),
+    };
+    if (input.name !== undefined) next.name = validName(input.name, CONTENT_NAME_MAX);
+    if (input.retentionDays !== undefined) next.retentionDays = validRetention(input.retentionDays);
+    await this.deps.contents.update(next);
+    return next;
+  }
+
+  /** Published content is served at its public address; unpublished and draft content is not. */
+  async setPublished(actor: Actor, id: string, published: boolean): Promise<Content<D>> {
+    assertCan(actor, 'content:write');
+    const content = await this.get(actor, id);
+    const next: Content<D> = { ...content, status: published ? 'published' : 'unpublished', updatedAt: this.deps.clock.now() };
+    await this.deps.contents.update(next);
+    return next;
+  }
+
+  /** Deletes the content with every reply sent through it. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertCan(actor, 'content:write');
+    const deleted = isId(id) && (await this.deps.contents.delete(actor.accountId, this.spec.kind, id));
+    if (!deleted) throw new NotFound(this.spec.kind);
+  }
+}

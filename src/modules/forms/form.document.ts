@@ -1,0 +1,49 @@
+import { InvalidRequest } from '../../lib/errors.js';
+import { validFields, type FormField } from './form.fields.js';
+import type { ContentKindSpec } from '../content/content.types.js';
+import { validColour, validRedirect } from '../content/content.document.js';
+
+export const THANK_YOU_MAX = 1000;
+export const DEFAULT_THANK_YOU = 'Thank you: your answers have been sent.';
+
+/** What a form adds to the content every kind shares. */
+export interface FormDocument {
+  fields: FormField[];
+  /** Shown after a submission, unless `redirectUrl` is set. */
+  thankYouMessage: string;
+  /** Where a visitor is sent after a submission instead of the thank-you page (http or https). */
+  redirectUrl: string | null;
+  /** The page's main colour, as #rrggbb. */
+  colour: string | null;
+}
+
+export interface FormInput {
+  fields?: FormField[];
+  thankYouMessage?: string;
+  redirectUrl?: string | null;
+  colour?: string | null;
+}
+
+function validThankYou(value: string): string {
+  const text = value.trim();
+  if (text.length === 0 || text.length > THANK_YOU_MAX)
+    throw new InvalidRequest(`thankYouMessage must be 1 to ${THANK_YOU_MAX} characters.`, 'thankYouMessage');
+  return text;
+}
+
+export const formSpec: ContentKindSpec<FormDocument, FormInput> = {
+  kind: 'form',
+  document(input, previous) {
+    if (!previous && input.fields === undefined) throw new InvalidRequest('fields is required.', 'fields');
+    return {
+      fields: input.fields !== undefined ? validFields(input.fields) : previous!.fields,
+      thankYouMessage:
+        input.thankYouMessage !== undefined
+          ? validThankYou(input.thankYouMessage)
+          : (previous?.thankYouMessage ?? DEFAULT_THANK_YOU),
+      redirectUrl:
+        input.redirectUrl !== undefined ? validRedirect(input.redirectUrl, 'redirectUrl') : (previous?.redirectUrl ?? null),
+      colour: input.colour !== undefined ? validColour(input.colour) : (previous?.colour ?? null),
+    };
+  },
+};
