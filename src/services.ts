@@ -79,6 +79,8 @@ import { SubmissionsRepository } from './modules/content/submissions.repository.
 import { SubmissionsService } from './modules/content/submissions.service.js';
 import { publicSubmission } from './modules/content/submissions.public.js';
 import { formSpec, type FormDocument, type FormInput } from './modules/forms/form.document.js';
+import { pageSpec, type PageDocument, type PageInput } from './modules/pages/page.document.js';
+import { cardSpec, type CardDocument, type CardInput } from './modules/cards/card.document.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {
@@ -132,6 +134,8 @@ export interface Services {
   media: MediaService;
   mediaFolders: MediaFoldersService;
   forms: ContentService<FormDocument, FormInput>;
+  pages: ContentService<PageDocument, PageInput>;
+  cards: ContentService<CardDocument, CardInput>;
   /** Form submissions and card enquiries. */
   submissions: SubmissionsService;
   /** The public pages of forms, pages and cards (the system acts). */
@@ -417,6 +421,8 @@ export function buildServices(
     },
     setup: new SetupService(accountsRepo, accounts, usersRepo),
     forms: new ContentService(formSpec, contentDeps),
+    pages: new ContentService(pageSpec, contentDeps),
+    cards: new ContentService(cardSpec, contentDeps),
     submissions,
     publicContent: new PublicContentService({
       ...contentDeps,

@@ -1,7 +1,7 @@
 import { InvalidRequest } from '../../lib/errors.js';
 import { validFields, type FormField } from './form.fields.js';
 import type { ContentKindSpec } from '../content/content.types.js';
-import { validColour, validRedirect } from '../content/content.document.js';
+import { changed, validColour, validRedirect } from '../content/content.document.js';
 
 export const THANK_YOU_MAX = 1000;
 export const DEFAULT_THANK_YOU = 'Thank you: your answers have been sent.';
@@ -36,14 +36,10 @@ export const formSpec: ContentKindSpec<FormDocument, FormInput> = {
   document(input, previous) {
     if (!previous && input.fields === undefined) throw new InvalidRequest('fields is required.', 'fields');
     return {
-      fields: input.fields !== undefined ? validFields(input.fields) : previous!.fields,
-      thankYouMessage:
-        input.thankYouMessage !== undefined
-          ? validThankYou(input.thankYouMessage)
-          : (previous?.thankYouMessage ?? DEFAULT_THANK_YOU),
-      redirectUrl:
-        input.redirectUrl !== undefined ? validRedirect(input.redirectUrl, 'redirectUrl') : (previous?.redirectUrl ?? null),
-      colour: input.colour !== undefined ? validColour(input.colour) : (previous?.colour ?? null),
+      fields: changed(input.fields, previous?.fields, validFields, []),
+      thankYouMessage: changed(input.thankYouMessage, previous?.thankYouMessage, validThankYou, DEFAULT_THANK_YOU),
+      redirectUrl: changed(input.redirectUrl, previous?.redirectUrl, (v) => validRedirect(v, 'redirectUrl'), null),
+      colour: changed(input.colour, previous?.colour, validColour, null),
     };
   },
 };

@@ -16,7 +16,9 @@ import { symbolsRoutes } from './symbols/routes.js';
 import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { formsRoutes } from './forms/routes.js';
-import { submissionsRoutes } from './submissions/routes.js';
+import { enquiriesRoutes, submissionsRoutes } from './submissions/routes.js';
+import { pagesRoutes } from './pages/routes.js';
+import { cardsRoutes } from './cards/routes.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
 export const RESOURCES = [
@@ -34,6 +36,9 @@ export const RESOURCES = [
   campaignsRoutes,
   formsRoutes,
   submissionsRoutes,
+  pagesRoutes,
+  cardsRoutes,
+  enquiriesRoutes,
 ];
 
 export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {

@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../modules/content/content.types.js';
-import { COLOUR_PATTERN, URL_MAX } from '../../../../modules/content/content.document.js';
+import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../modules/content/content.document.js';
 import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });
@@ -15,6 +15,18 @@ export const Colour = Nullable(
   Type.String({ pattern: COLOUR_PATTERN, maxLength: 7, description: 'Main colour as #rrggbb; null for the default.' }),
 );
 export const HttpUrl = Type.String({ minLength: 1, maxLength: URL_MAX, format: 'uri', description: 'An http or https address.' });
+
+export const SocialLinks = Type.Array(
+  Type.Object(
+    { network: Type.Union(SOCIAL_NETWORKS.map((n) => Type.Literal(n))), url: HttpUrl },
+    { additionalProperties: false },
+  ),
+  { maxItems: SOCIAL_MAX },
+);
+
+/** Every field of `properties`, optional (a create body where everything but `name` may be left out). */
+export const optional = (properties: TProperties): TProperties =>
+  Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)]));
 
 const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('unpublished')], {
   description: 'Only published content is served at `url`.',
@@ -56,7 +68,7 @@ export const updateBody = (properties: TProperties): TObject =>
     {
       name: Type.Optional(Name),
       retentionDays: Type.Optional(RetentionDays),
-      ...Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])),
+      ...optional(properties),
     },
     { additionalProperties: false },
   );

@@ -1,52 +1,94 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Static } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import type { Submission as Reply, SubmissionKind } from '../../../../modules/content/content.types.js';
+import type { Scope } from '../../../../modules/tokens/scopes.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { DeletedResponse } from '../content/schema.js';
-import { actor, type ApiRoutes } from '../context.js';
-import { ListSubmissionsQuery, SubmissionListResponse } from './schema.js';
+import { actor, type ApiContext, type ApiRoutes } from '../context.js';
+import { EnquiryListResponse, repliesQuery, SubmissionListResponse } from './schema.js';
 
-const tags = ['submissions'];
+interface RepliesResource {
+  path: 'submissions' | 'enquiries';
+  kind: SubmissionKind;
+  noun: 'Submission' | 'Enquiry';
+  plural: 'forms' | 'cards';
+  filter: 'formId' | 'cardId';
+  list: TSchema;
+  summary: string;
+  present(context: ApiContext): (reply: Reply) => unknown;
+}
 
-/** Form submissions: they hold customers' own details, so they are read with forms:read only. */
-export const submissionsRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+/**
+ * Replies sent through hosted content, read with the content's read scope and deleted with its write
+ * scope. They hold customers' own details: never logged, deleted on request.
+ */
+const repliesRoutes =
+  (resource: RepliesResource): ApiRoutes =>
+  async (plugin, context) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const { services, guard } = context;
+    const { path, kind, noun, filter } = resource;
+    const Query = repliesQuery(filter, resource.plural === 'forms' ? 'form' : 'card');
+    const show = resource.present(context);
 
-  app.get(
-    '/submissions',
-    {
-      onRequest: guard({ scope: 'forms:read', metered: true }),
-      schema: {
-        operationId: 'listSubmissions',
-        summary: 'Form submissions with their answers, newest first',
-        description: 'Automated traffic never produces a submission. `formId` of another account is a 404.',
-        tags,
-        querystring: ListSubmissionsQuery,
-        response: responses({ 200: SubmissionListResponse }, [404]),
+    app.get(
+      `/${path}`,
+      {
+        onRequest: guard({ scope: `${resource.plural}:read` as Scope, metered: true }),
+        schema: {
+          operationId: `list${noun === 'Enquiry' ? 'Enquiries' : 'Submissions'}`,
+          summary: resource.summary,
+          description: `Automated traffic never produces one. A \`${filter}\` of another account is a 404.`,
+          tags: [path],
+          querystring: Query,
+          response: responses({ 200: resource.list }, [404]),
+        },
       },
-    },
-    async (request) => {
-      const { limit, formId } = request.query as Static<typeof ListSubmissionsQuery>;
-      const list = await services.submissions.list(actor(request), 'submission', { limit, contentId: formId });
-      return { data: list.map(present.submission) };
-    },
-  );
-
-  app.delete(
-    '/submissions/:id',
-    {
-      onRequest: guard({ scope: 'forms:write', metered: true }),
-      schema: {
-        operationId: 'deleteSubmission',
-        summary: 'Delete a submission (addition within v1)',
-        description: 'For a customer who asks for their details to be removed. This cannot be undone.',
-        tags,
-        params: IdParams,
-        response: responses({ 200: DeletedResponse }, [404]),
+      async (request) => {
+        const query = request.query as { limit: number } & Partial<Record<typeof filter, string>>;
+        const list = await services.submissions.list(actor(request), kind, { limit: query.limit, contentId: query[filter] });
+        return { data: list.map(show) };
       },
-    },
-    async (request) => {
-      await services.submissions.delete(actor(request), 'submission', request.params.id);
-      return { data: { id: request.params.id, deleted: true as const } };
-    },
-  );
-};
+    );
+
+    app.delete(
+      `/${path}/:id`,
+      {
+        onRequest: guard({ scope: `${resource.plural}:write` as Scope, metered: true }),
+        schema: {
+          operationId: `delete${noun}`,
+          summary: `Delete one (addition within v1)`,
+          description: 'For a customer who asks for their details to be removed. This cannot be undone.',
+          tags: [path],
+          params: IdParams,
+          response: responses({ 200: DeletedResponse }, [404]),
+        },
+      },
+      async (request) => {
+        await services.submissions.delete(actor(request), kind, request.params.id);
+        return { data: { id: request.params.id, deleted: true as const } };
+      },
+    );
+  };
+
+export const submissionsRoutes = repliesRoutes({
+  path: 'submissions',
+  kind: 'submission',
+  noun: 'Submission',
+  plural: 'forms',
+  filter: 'formId',
+  list: SubmissionListResponse,
+  summary: 'Form submissions with their answers, newest first',
+  present: ({ present }) => present.submission,
+});
+
+export const enquiriesRoutes = repliesRoutes({
+  path: 'enquiries',
+  kind: 'enquiry',
+  noun: 'Enquiry',
+  plural: 'cards',
+  filter: 'cardId',
+  list: EnquiryListResponse,
+  summary: 'Enquiries sent through card pages, newest first (addition within v1)',
+  present: ({ present }) => present.enquiry,
+});

@@ -12,20 +12,18 @@ export const Submission = Type.Object(
 
 export const Enquiry = Type.Object(
   { id: Type.String(), cardId: Type.String(), createdAt: DateTime, answers: Answers },
-  { title: 'Enquiry' },
+  { title: 'Enquiry', description: 'A message sent through a card page: `name`, `email` and `message`.' },
 );
 
-export const ListSubmissionsQuery = Type.Object(
-  {
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Submissions to return.' }),
-    formId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Only this form's submissions." })),
-  },
-  { additionalProperties: false },
-);
+/** The list query of replies: `limit` (1 to 100, default 50) and the form's or card's id under `filter`. */
+export const repliesQuery = (filter: 'formId' | 'cardId', of: string) =>
+  Type.Object(
+    {
+      limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+      [filter]: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: `Only this ${of}'s.` })),
+    },
+    { additionalProperties: false },
+  );
 
 export const SubmissionListResponse = DataEnvelope(Type.Array(Submission));
 export const EnquiryListResponse = DataEnvelope(Type.Array(Enquiry));
-export const EnquiryListQuery = Type.Object(
-  { limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }) },
-  { additionalProperties: false },
-);

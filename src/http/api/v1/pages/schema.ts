@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import { LABEL_MAX, TEXT_MAX } from '../../../../modules/content/content.document.js';
+import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../modules/pages/page.blocks.js';
+import { Nullable } from '../../../schemas.js';
+import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
+
+const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX });
+const Link = Type.Object({ label: Label, url: HttpUrl }, { additionalProperties: false });
+const Time = Type.String({ pattern: TIME_PATTERN, maxLength: 5, description: 'HH:MM, 24-hour.' });
+const block = <P extends Parameters<typeof Type.Object>[0]>(type: string, properties: P, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...properties }, { additionalProperties: false, description });
+
+export const Block = Type.Union(
+  [
+    block(
+      'heading',
+      { text: Label, level: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])) },
+      'A heading.',
+    ),
+    block('text', { text: Type.String({ minLength: 1, maxLength: TEXT_MAX }) }, 'Plain text; a blank line starts a paragraph.'),
+    block(
+      'image',
+      { mediaId: Type.String({ minLength: 1, maxLength: 64 }), alt: Type.String({ maxLength: LABEL_MAX }) },
+      "An image of the account's media library; `alt` describes it (empty for decoration).",
+    ),
+    block('button', { label: Label, url: HttpUrl }, 'A button leading to an address.'),
+    block('links', { links: Type.Array(Link, { minItems: 1, maxItems: LINKS_MAX }) }, 'A list of links.'),
+    block(
+      'video',
+      { url: HttpUrl, title: Type.Optional(Label) },
+      'A video by its address: YouTube (without cookies) and Vimeo are embedded, any other address is a link.',
+    ),
+    block(
+      'hours',
+      {
+        title: Type.Optional(Label),
+        slots: Type.Array(
+          Type.Object(
+            { day: Type.Union(DAYS.map((d) => Type.Literal(d))), opens: Time, closes: Time },
+            { additionalProperties: false },
+          ),
+          { maxItems: 21 },
+        ),
+      },
+      'Opening hours; a day without a slot is shown closed.',
+    ),
+    block('social', { links: SocialLinks }, 'Links to social networks.'),
+  ],
+  { title: 'PageBlock' },
+);
+
+export const pageProperties = {
+  title: Nullable(
+    Type.String({ minLength: 1, maxLength: TEXT_MAX, description: "The browser title; the page's name when null." }),
+  ),
+  blocks: Type.Array(Block, { maxItems: BLOCKS_MAX, description: 'In the order they are shown.' }),
+  colour: Colour,
+};
+
+export const pageCreateProperties = optional(pageProperties);
