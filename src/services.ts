@@ -73,6 +73,7 @@ import { CampaignAnalyticsReader } from './modules/analytics/campaign-analytics.
 import { Gs1Service } from './modules/gs1/gs1.service.js';
 import { Gs1ResolverService } from './modules/gs1/gs1-resolver.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { contentAddresses } from './modules/content/content.address.js';
 import { ContentService } from './modules/content/content.service.js';
 import { PublicContentService } from './modules/content/public-content.service.js';
 import { SubmissionsRepository } from './modules/content/submissions.repository.js';
@@ -298,6 +299,7 @@ export function buildServices(
   const foldersRepo = new FoldersRepository(db);
   const scannable = new ScannabilityGate(config.publicUrl);
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
+  const contentsRepo = new ContentRepository(db);
   const codes = new CodesService({
     codes: codesRepo,
     accounts: accountsRepo,
@@ -309,6 +311,7 @@ export function buildServices(
     transactor: tx,
     bus,
     clock,
+    contentAddress: contentAddresses(contentsRepo, config.publicUrl),
   });
   const folders = new FoldersService(foldersRepo, codesRepo, tx, clock);
   const analyticsRepo = new AnalyticsRepository(db, replica ? replicaRoute(db, replica, accountWrites) : primaryOnly(db));

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_events_target_index.js';
 import * as m0009 from './migrations/0009_rollup_months.js';
 import * as m0010 from './migrations/0010_events_clustered.js';
 import * as m0011 from './migrations/0011_hosted_content.js';
+import * as m0012 from './migrations/0012_code_content.js';
 import * as m0013 from './migrations/0013_gs1.js';
 import * as m0014 from './migrations/0014_campaigns.js';
 import * as m0015 from './migrations/0015_media.js';
@@ -29,6 +30,7 @@ const MIGRATIONS = {
   '0009_rollup_months': m0009,
   '0010_events_clustered': m0010,
   '0011_hosted_content': m0011,
+  '0012_code_content': m0012,
   '0013_gs1': m0013,
   '0014_campaigns': m0014,
   '0015_media': m0015,

@@ -136,6 +136,9 @@ export interface CodesTable {
   rules: string;
   gate_hash: string | null;
   folder_id: string | null;
+  /** The hosted content the code leads to (`form`, `page`, `card`), or null for an address. */
+  content_kind: string | null;
+  content_id: string | null;
   created_at: number;
   updated_at: number;
 }

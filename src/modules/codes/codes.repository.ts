@@ -5,6 +5,7 @@ import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
 import { lifetimeTotal } from '../events/events.totals.js';
+import type { ContentKind } from '../content/content.types.js';
 import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
 
 const toCode = (row: Selectable<CodesTable> & { lifetime_total: number | null }): Code => ({
@@ -20,6 +21,7 @@ const toCode = (row: Selectable<CodesTable> & { lifetime_total: number | null })
   rules: JSON.parse(row.rules) as Rule[],
   gateHash: row.gate_hash,
   folderId: row.folder_id,
+  content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
   scans: Number(row.lifetime_total ?? 0),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -39,6 +41,8 @@ const toRow = (code: Code) => ({
   rules: JSON.stringify(code.rules),
   gate_hash: code.gateHash,
   folder_id: code.folderId,
+  content_kind: code.content?.type ?? null,
+  content_id: code.content?.id ?? null,
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });

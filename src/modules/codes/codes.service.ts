@@ -20,7 +20,14 @@ import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { cloneName } from './clone-name.js';
 import type { CodesRepository } from './codes.repository.js';
-import { NAME_MAX, type Code, type CreateCodeInput, type ListCodesQuery, type UpdateCodeInput } from './codes.types.js';
+import {
+  NAME_MAX,
+  type Code,
+  type ContentRef,
+  type CreateCodeInput,
+  type ListCodesQuery,
+  type UpdateCodeInput,
+} from './codes.types.js';
 
 async function gateHash(gate: { password: string } | null): Promise<string | null> {
   if (gate === null) return null;
@@ -30,6 +37,9 @@ async function gateHash(gate: { password: string } | null): Promise<string | nul
   }
   return hashGatePassword(gate.password);
 }
+
+/** The public address of the actor's hosted content, or 404 when the account has no such content. */
+export type ContentAddress = (actor: Actor, content: ContentRef) => Promise<string>;
 
 export interface CodesDeps {
   codes: CodesRepository;
@@ -42,6 +52,7 @@ export interface CodesDeps {
   transactor: Transactor;
   bus: InvalidationBus;
   clock: Clock;
+  contentAddress: ContentAddress;
 }
 
 /**
@@ -73,7 +84,9 @@ export class CodesService {
     const accountId = actor.accountId;
     const mode = input.mode ?? 'dynamic';
     const name = validName(input.name, NAME_MAX);
-    const destination = await this.claims.destination(input.url);
+    const destination = await this.destinationOf(actor, input);
+    if (input.content && mode === 'static')
+      throw new InvalidRequest('content is only for dynamic codes: a static code encodes an address itself.', 'content');
     const rules = validateRules(input.rules ?? [], await this.claims.destinationCheck());
     const design = validDesign(input.design, await this.templateDesign(actor, input.templateId));
     if (mode === 'static') {
@@ -99,6 +112,7 @@ export class CodesService {
       rules,
       gateHash: hash,
       folderId: input.folderId ?? null,
+      content: input.content ?? null,
       scans: 0,
       createdAt: now,
       updatedAt: now,
@@ -117,6 +131,13 @@ export class CodesService {
       if (code.mode === 'static')
         throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
       next.destination = await this.claims.destination(input.url);
+      next.content = null;
+    }
+    if (input.content !== undefined) {
+      if (code.mode === 'static') throw new InvalidRequest('content is only for dynamic codes.', 'content');
+      if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
+      next.destination = await this.deps.contentAddress(actor, input.content);
+      next.content = { type: input.content.type, id: input.content.id };
     }
     if (input.status !== undefined && input.status !== code.status) {
       if (code.status === 'archived') throw new InvalidRequest('status cannot change: the code is archived.', 'status');
@@ -155,6 +176,16 @@ export class CodesService {
     await this.codes.update(next);
     this.changed(next);
     return next;
+  }
+
+  /** An address (checked like every destination) or the public address of the account's content. */
+  private async destinationOf(actor: Actor, input: CreateCodeInput): Promise<string> {
+    if (input.content !== undefined) {
+      if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
+      return this.deps.contentAddress(actor, input.content);
+    }
+    if (input.url === undefined) throw new InvalidRequest('url (or content) is required.', 'url');
+    return this.claims.destination(input.url);
   }
 
   /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */

@@ -1,5 +1,12 @@
 import type { Design, DesignInput } from '../designs/design.schema.js';
+import type { ContentKind } from '../content/content.types.js';
 import type { Rule } from '../routing/rules.schema.js';
+
+/** Hosted content a dynamic code leads to instead of an address. */
+export interface ContentRef {
+  type: ContentKind;
+  id: string;
+}
 
 export type CodeMode = 'dynamic' | 'static';
 export type CodeStatus = 'active' | 'paused' | 'archived';
@@ -20,6 +27,8 @@ export interface Code {
   gateHash: string | null;
   /** The folder the code is in, if any. */
   folderId: string | null;
+  /** The form, page or card the code leads to (its destination is then that content's address). */
+  content: ContentRef | null;
   scans: number;
   createdAt: number;
   updatedAt: number;
@@ -27,7 +36,9 @@ export interface Code {
 
 export interface CreateCodeInput {
   name: string;
-  url: string;
+  /** The destination; a dynamic code may give `content` instead. */
+  url?: string;
+  content?: ContentRef;
   mode?: CodeMode;
   shortCode?: string;
   design?: DesignInput;
@@ -42,7 +53,10 @@ export interface CreateCodeInput {
 
 export interface UpdateCodeInput {
   name?: string;
+  /** Repoints to an address (and away from any content). */
   url?: string;
+  /** Repoints to hosted content of the account. */
+  content?: ContentRef;
   status?: 'active' | 'paused';
   design?: DesignInput;
   rules?: Rule[];

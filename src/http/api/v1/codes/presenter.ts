@@ -22,6 +22,7 @@ export function presentCode(code: CodeRecord, publicUrl: string): Static<typeof 
     rules: code.rules,
     gate: code.gateHash === null ? null : { type: 'password' },
     folderId: code.folderId,
+    content: code.content,
     createdAt: iso(code.createdAt),
     updatedAt: iso(code.updatedAt),
   };

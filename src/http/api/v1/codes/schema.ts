@@ -1,4 +1,5 @@
 import { MemberFilter } from '../campaigns/schema.js';
+import { CONTENT_KINDS } from '../../../../modules/content/content.types.js';
 import { Type } from '@sinclair/typebox';
 import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
 import { GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../../../../modules/resolver/gate.js';
@@ -23,6 +24,18 @@ const TemplateId = Type.String({
 });
 const Status = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('archived')]);
 
+const ContentRef = Type.Object(
+  {
+    type: Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k))),
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  {
+    additionalProperties: false,
+    title: 'ContentRef',
+    description: 'A form, page or card of the account: the code leads to its public address (dynamic codes only).',
+  },
+);
+
 export const Code = Type.Object(
   {
     id: Type.String(),
@@ -38,6 +51,7 @@ export const Code = Type.Object(
     rules: Rules,
     gate: Nullable(Type.Object({ type: Type.Literal('password') })),
     folderId: Nullable(Type.String({ description: 'The folder the code is in, or null.' })),
+    content: Nullable(ContentRef),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -47,7 +61,8 @@ export const Code = Type.Object(
 export const CreateCodeBody = Type.Object(
   {
     name: Name,
-    url: Destination,
+    url: Type.Optional({ ...Destination, description: 'The destination; required unless `content` is given.' }),
+    content: Type.Optional(ContentRef),
     mode: Type.Optional(Type.Union([Type.Literal('dynamic'), Type.Literal('static')], { default: 'dynamic' })),
     shortCode: Type.Optional(
       Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
@@ -66,6 +81,7 @@ export const UpdateCodeBody = Type.Object(
   {
     name: Type.Optional(Name),
     url: Type.Optional(Destination),
+    content: Type.Optional({ ...ContentRef, description: 'Repoints the code to a form, page or card of the account.' }),
     status: Type.Optional(
       Type.Union([Type.Literal('active'), Type.Literal('paused')], {
         description: 'Pause or resume; archiving is POST /codes/{id}/archive.',

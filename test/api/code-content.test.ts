@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/harness.js';
+import { IPHONE } from '../support/hits.js';
+import { describeEach, STORES } from '../support/stores.js';
+import type { Tenant } from '../support/factory.js';
+
+describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
+  let h: Harness;
+  let t: Tenant;
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = t.token) =>
+    h.request({ method, url: `/api/v1${url}`, payload, token });
+  const scan = (shortCode: string) =>
+    h.request({ method: 'GET', url: `/${shortCode}`, headers: { host: 'qrelay.test', 'user-agent': IPHONE } });
+
+  beforeAll(async () => {
+    h = await createHarness(store);
+    t = await h.factory.tenant();
+  });
+  afterAll(() => h.close());
+
+  it('repoints a code from an address to a page and back, each scan one redirect', async () => {
+    const page = (await call('POST', '/pages', { name: 'Menu' })).json().data;
+    const code = (await call('POST', '/codes', { name: 'Table 4', url: 'https://example.com/old' })).json().data;
+    expect(code.content).toBeNull();
+
+    const toPage = await call('PATCH', `/codes/${code.id}`, { content: { type: 'page', id: page.id } });
+    expect(toPage.statusCode).toBe(200);
+    expect(toPage.json().data).toMatchObject({ content: { type: 'page', id: page.id }, destination: page.url, url: code.url });
+    const first = await scan(code.shortCode);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe(page.url);
+    const landed = await h.request({
+      method: 'GET',
+      url: new URL(page.url).pathname,
+      headers: { host: 'qrelay.test', 'user-agent': IPHONE },
+    });
+    expect(landed.statusCode).toBe(200);
+
+    const back = await call('PATCH', `/codes/${code.id}`, { url: 'https://example.com/new' });
+    expect(back.json().data).toMatchObject({ content: null, destination: 'https://example.com/new' });
+    expect((await scan(code.shortCode)).headers.location).toBe('https://example.com/new');
+  });
+
+  it('creates a code leading to a form; refuses both targets, none, a static one and another account’s form', async () => {
+    const form = (await call('POST', '/forms', { name: 'Feedback', fields: [] })).json().data;
+    const created = await call('POST', '/codes', { name: 'Feedback code', content: { type: 'form', id: form.id } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ destination: form.url, content: { type: 'form', id: form.id } });
+    const cloned = (await call('POST', `/codes/${created.json().data.id}/clone`)).json().data;
+    expect(cloned.content).toEqual({ type: 'form', id: form.id });
+
+    const other = await h.factory.tenant();
+    const refusals = [
+      await call('POST', '/codes', { name: 'x', url: 'https://example.com', content: { type: 'form', id: form.id } }),
+      await call('POST', '/codes', { name: 'x' }),
+      await call('POST', '/codes', { name: 'x', mode: 'static', content: { type: 'form', id: form.id } }),
+      await call('POST', '/codes', { name: 'x', content: { type: 'page', id: form.id } }),
+    ];
+    expect(refusals.map((r) => r.statusCode)).toEqual([400, 400, 400, 404]);
+    const theirs = await call('POST', '/codes', { name: 'x', content: { type: 'form', id: form.id } }, other.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe('not_found');
+  });
+});
