@@ -21,6 +21,7 @@ import { resolverServerFactory } from './http/resolver/fast-path.js';
 import { resolverRoutes } from './http/resolver/routes.js';
 import { mediaPublicRoutes } from './http/media/routes.js';
 import { gs1ResolverRoutes } from './http/resolver/gs1.routes.js';
+import { contentRoutes } from './http/content/routes.js';
 import { newRequestId } from './lib/request-id.js';
 
 export interface AppDeps {
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
   await app.register(mediaPublicRoutes, { media: services.media });
   await app.register(gs1ResolverRoutes, { gs1: services.gs1Resolver, metrics });
+  await app.register(contentRoutes, { content: services.publicContent, publicUrl: config.publicUrl });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

@@ -31,6 +31,9 @@ export type ReplyOutcome =
   | { kind: 'refused'; errors: Record<string, string>; values: Record<string, string> }
   | { kind: 'rate_limited'; retryAfterSeconds: number };
 
+/** The public addresses of an account's media items (those it has), by id. */
+export type MediaUrls = (accountId: string, ids: readonly string[]) => Promise<Map<string, string>>;
+
 /** Replies accepted per minute from one client (per instance; the client is known only by a keyed hash). */
 export const REPLIES_PER_CLIENT_PER_MINUTE = 10;
 
@@ -53,6 +56,8 @@ export class PublicContentService {
       recorder: HitRecorder;
       clock: Clock;
       publicUrl: string;
+      /** Where images of the media library are served; none without it. */
+      media?: MediaUrls;
     },
   ) {
     const url = new URL(deps.publicUrl);
@@ -71,6 +76,23 @@ export class PublicContentService {
     const account = await this.deps.accounts.findById(content.accountId);
     if (content.status !== 'published' || account?.status !== 'active') return { kind: 'not_available' };
     return { kind: 'found', content };
+  }
+
+  /** The public addresses of the account's media items among `ids` (null entries skipped). */
+  async mediaUrls(accountId: string, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (wanted.length === 0 || !this.deps.media) return new Map();
+    return this.deps.media(accountId, wanted);
+  }
+
+  /** Calls `answer` once the views recorded so far are durable (at once when the recorder does not say). */
+  whenRecorded(answer: () => void): void {
+    if (!this.deps.recorder.whenDurable) return answer();
+    try {
+      this.deps.recorder.whenDurable(answer);
+    } catch {
+      answer();
+    }
   }
 
   /** Records the view of found content (robots and HEAD are classified out by the recorder). */

@@ -1,0 +1,34 @@
+import type { Content } from '../../modules/content/content.types.js';
+import type { FormDocument } from '../../modules/forms/form.document.js';
+import type { PageDocument } from '../../modules/pages/page.document.js';
+import { embedAddress } from '../../modules/pages/page.blocks.js';
+
+/**
+ * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms
+ * posted only to the service itself (and a form's own thank-you address), frames only from the video
+ * players a page embeds.
+ */
+export function contentHeaders(content?: Content<unknown>): Record<string, string> {
+  const formAction = ["'self'"];
+  const frames: string[] = [];
+  if (content?.kind === 'form') {
+    const redirect = (content.document as FormDocument).redirectUrl;
+    if (redirect) formAction.push(new URL(redirect).origin);
+  }
+  if (content?.kind === 'page') {
+    for (const block of (content.document as PageDocument).blocks) {
+      const embed = block.type === 'video' ? embedAddress(block.url) : null;
+      if (embed) frames.push(new URL(embed).origin);
+    }
+  }
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action ${formAction.join(' ')}`,
+    `frame-src ${frames.length > 0 ? [...new Set(frames)].join(' ') : "'none'"}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return { 'cache-control': 'no-store', 'content-security-policy': csp, 'referrer-policy': 'strict-origin-when-cross-origin' };
+}
