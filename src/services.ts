@@ -12,6 +12,7 @@ import { AccountWrites } from './modules/analytics/recent-writes.js';
 import { primaryOnly, replicaRoute } from './db/read-route.js';
 import { RollupFolderFigures } from './modules/analytics/folder-figures.js';
 import { ScanHistoryService } from './modules/analytics/scan-history.service.js';
+import { ContentAnalyticsService } from './modules/analytics/content-analytics.service.js';
 import { AlertsRepository } from './modules/alerts/alerts.repository.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
 import { EventBatchRepository } from './modules/events/events.batch.repository.js';
@@ -141,6 +142,8 @@ export interface Services {
   submissions: SubmissionsService;
   /** The public pages of forms, pages and cards (the system acts). */
   publicContent: PublicContentService;
+  /** Views, unique visitors, submissions and conversion of a form, page or card. */
+  contentAnalytics: ContentAnalyticsService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
   webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender; stats: DeliveryStats };
 }
@@ -353,7 +356,7 @@ export function buildServices(
     transactor: tx,
     clock,
   });
-  // A stored submission is delivered to subscribed webhooks from the same transaction (ADR 0092).
+  // A stored submission is delivered to subscribed webhooks from the same transaction (ADR 0091).
   submissions.onStored(async (trx, submission) => {
     if (submission.kind !== 'submission') return;
     await webhooks.enqueue(trx, [
@@ -427,6 +430,7 @@ export function buildServices(
     pages: new ContentService(pageSpec, contentDeps),
     cards: new ContentService(cardSpec, contentDeps),
     submissions,
+    contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: contentsRepo, clock }),
     publicContent: new PublicContentService({
       ...contentDeps,
       submissions,

@@ -173,6 +173,25 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
       expect((await visitor().get(path(mine.url), `forms-${store.name}.brand.example`)).statusCode).toBe(404);
     });
 
+    it("gives a form's views, uniques, submissions and conversion, robots excluded", async () => {
+      const form = await newForm();
+      const people = [visitor(), visitor(), visitor(), visitor()];
+      for (const person of people) await person.get(path(form.url));
+      await people[0]!.get(path(form.url));
+      await visitor(GOOGLEBOT).get(path(form.url));
+      await people[1]!.post(path(form.url), GOOD);
+      await visitor(GOOGLEBOT).post(path(form.url), GOOD);
+      await h.services.recorder.flush();
+      const res = await api('GET', `/analytics/forms/${form.id}?days=7`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ days: 7, views: 5, uniqueVisitors: 4, submissions: 1, conversionRate: 0.2 });
+      const other = await h.factory.tenant();
+      expect((await api('GET', `/analytics/forms/${form.id}`, undefined, other.token)).statusCode).toBe(404);
+      expect((await api('GET', `/analytics/pages/${form.id}`)).statusCode).toBe(404);
+      const formsOnly = await h.factory.token(t.account.id, ['forms:read']);
+      expect((await api('GET', `/analytics/forms/${form.id}`, undefined, formsOnly)).statusCode).toBe(403);
+    });
+
     it('queues a form_submission webhook with the answers in the submission’s transaction', async () => {
       const hook = await h.services.webhooks.create(ownerOf(t), { url: 'http://127.0.0.1:9/hook', events: ['form_submission'] });
       const form = await newForm();

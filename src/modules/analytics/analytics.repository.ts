@@ -78,6 +78,23 @@ export class AnalyticsRepository {
     return rows.map(toEvent);
   }
 
+  /**
+   * Events of one target per type from `fromId` on (a UUIDv7 floor of the window's start), read from
+   * the per-target index: a content's views and submissions share its target, so they are told apart
+   * here rather than in the rollups.
+   */
+  async countByType(accountId: string, targetId: string, fromId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('target_id', '=', targetId)
+      .where('id', '>=', fromId)
+      .groupBy('type')
+      .execute();
+    return new Map(rows.map((r) => [r.type, Number(r.n)]));
+  }
+
   async days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]> {
     const rows = await (
       await this.route.of(accountId)

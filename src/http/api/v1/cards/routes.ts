@@ -4,6 +4,7 @@ import { cardCreateProperties, cardProperties } from './schema.js';
 
 export const cardsRoutes = contentRoutes<CardDocument>({
   plural: 'cards',
+  kind: 'card',
   noun: 'Card',
   properties: cardProperties,
   createProperties: cardCreateProperties,

@@ -1,16 +1,25 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import type { ContentService } from '../../../../modules/content/content.service.js';
-import type { Content } from '../../../../modules/content/content.types.js';
+import type { Content, ContentKind } from '../../../../modules/content/content.types.js';
 import type { Scope } from '../../../../modules/tokens/scopes.js';
 import { DataEnvelope, IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiContext, type ApiRoutes } from '../context.js';
-import { ContentListQuery, DeletedResponse, contentSchema, createBody, updateBody } from './schema.js';
+import {
+  ContentAnalyticsQuery,
+  ContentAnalyticsResponse,
+  ContentListQuery,
+  DeletedResponse,
+  contentSchema,
+  createBody,
+  updateBody,
+} from './schema.js';
 
 /** One kind of hosted content over REST: its path, names and own fields. */
 export interface ContentResource<D> {
   /** `forms`, `pages` or `cards`: the path and the scopes' prefix. */
   plural: 'forms' | 'pages' | 'cards';
+  kind: ContentKind;
   /** `Form`, `Page` or `Card`: operation ids and titles. */
   noun: string;
   /** The kind's own fields in a response. */
@@ -130,6 +139,26 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
         async (request) => ({ data: show(await service.setPublished(actor(request), request.params.id, published)) }),
       );
     }
+
+    app.get(
+      `/analytics/${plural}/:id`,
+      {
+        onRequest: guard({ scope: 'analytics:read', metered: true }),
+        schema: {
+          operationId: `get${noun}Analytics`,
+          summary: `Views, unique visitors${plural === 'forms' ? ', submissions and conversion' : ''} of a ${noun.toLowerCase()}`,
+          description: 'Automated traffic is excluded. Views are counted apart from the scans of codes leading here.',
+          tags: ['analytics'],
+          params: IdParams,
+          querystring: ContentAnalyticsQuery,
+          response: responses({ 200: ContentAnalyticsResponse }, [404]),
+        },
+      },
+      async (request) => {
+        const { days } = request.query as Static<typeof ContentAnalyticsQuery>;
+        return { data: await context.services.contentAnalytics.of(actor(request), resource.kind, request.params.id, days) };
+      },
+    );
 
     app.delete(
       `/${plural}/:id`,

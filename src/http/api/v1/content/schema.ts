@@ -78,4 +78,24 @@ export const ContentListQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const ContentAnalyticsQuery = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to today.' }) },
+  { additionalProperties: false },
+);
+
+export const ContentAnalyticsResponse = DataEnvelope(
+  Type.Object(
+    {
+      days: Type.Integer(),
+      from: Type.String({ format: 'date' }),
+      to: Type.String({ format: 'date' }),
+      views: Type.Integer({ description: 'Human views; automated traffic and HEAD requests excluded.' }),
+      uniqueVisitors: Type.Integer({ description: 'The sum of daily unique visitors.' }),
+      submissions: Nullable(Type.Integer({ description: 'Forms only: accepted submissions.' })),
+      conversionRate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Forms only: submissions per view.' })),
+    },
+    { title: 'ContentAnalytics' },
+  ),
+);
+
 export const DeletedResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));

@@ -4,6 +4,7 @@ import { formCreateProperties, formProperties } from './schema.js';
 
 export const formsRoutes = contentRoutes<FormDocument>({
   plural: 'forms',
+  kind: 'form',
   noun: 'Form',
   properties: formProperties,
   createProperties: formCreateProperties,

@@ -4,6 +4,7 @@ import { pageCreateProperties, pageProperties } from './schema.js';
 
 export const pagesRoutes = contentRoutes<PageDocument>({
   plural: 'pages',
+  kind: 'page',
   noun: 'Page',
   properties: pageProperties,
   createProperties: pageCreateProperties,
