@@ -46,7 +46,7 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       expect(tool.description!.length).toBeGreaterThan(20);
     }
     const create = all.tools.find((tool) => tool.name === 'codes_create')!;
-    expect(create.inputSchema.required).toEqual(['name', 'url']);
+    expect(create.inputSchema.required).toEqual(['name']);
     expect(create.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     const list = all.tools.find((tool) => tool.name === 'codes_list')!;
     expect(list.inputSchema.required).toBeUndefined();
@@ -131,7 +131,7 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       docs: 'http://qrelay.test/docs/errors#not_found',
     });
     expect(toolError(await call(client, 'codes_list', { limit: 500 })).message).toBe('arguments.limit must be <= 100');
-    expect(toolError(await call(client, 'codes_create', { name: 'X' })).message).toBe('arguments.url is required');
+    expect(toolError(await call(client, 'codes_create', { name: 'X' })).message).toBe('url (or content) is required.');
     expect(toolError(await call(client, 'links_create', { url: 'https://example.com', colour: 'red' })).message).toBe(
       'arguments.colour is not a known field',
     );

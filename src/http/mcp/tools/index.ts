@@ -11,6 +11,7 @@ import { symbolTools } from './symbols.js';
 import { teamTools } from './team.js';
 import { templateTools } from './templates.js';
 import { webhookTools } from './webhooks.js';
+import { contentTools } from './content.js';
 
 /** Every MCP tool. A resource adds its file's list here (docs/mcp.md, "Adding a tool"). */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -26,4 +27,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...mediaTools,
   ...gs1Tools,
   ...campaignTools,
+  ...contentTools,
 ];

@@ -1,12 +1,14 @@
 import type { CardDocument } from '../../../../modules/cards/card.document.js';
-import { contentRoutes } from '../content/routes.js';
+import { contentRoutes, type ContentResource } from '../content/routes.js';
+import { contentSchemas } from '../content/schema.js';
 import { cardCreateProperties, cardProperties } from './schema.js';
 
-export const cardsRoutes = contentRoutes<CardDocument>({
+export const cardsResource: ContentResource<CardDocument> = {
   plural: 'cards',
   kind: 'card',
   noun: 'Card',
-  properties: cardProperties,
-  createProperties: cardCreateProperties,
-  service: ({ services }) => services.cards as never,
-});
+  schemas: contentSchemas('Card', cardProperties, cardCreateProperties),
+  service: (services) => services.cards as never,
+};
+
+export const cardsRoutes = contentRoutes(cardsResource);

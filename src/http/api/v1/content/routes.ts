@@ -1,18 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { ContentService } from '../../../../modules/content/content.service.js';
 import type { Content, ContentKind } from '../../../../modules/content/content.types.js';
 import type { Scope } from '../../../../modules/tokens/scopes.js';
-import { DataEnvelope, IdParams, responses } from '../../../schemas.js';
-import { actor, type ApiContext, type ApiRoutes } from '../context.js';
+import { IdParams, responses } from '../../../schemas.js';
+import { actor, type ApiRoutes } from '../context.js';
+import type { Services } from '../../../../services.js';
 import {
   ContentAnalyticsQuery,
   ContentAnalyticsResponse,
   ContentListQuery,
   DeletedResponse,
-  contentSchema,
-  createBody,
-  updateBody,
+  type ContentSchemas,
 } from './schema.js';
 
 /** One kind of hosted content over REST: its path, names and own fields. */
@@ -22,11 +21,8 @@ export interface ContentResource<D> {
   kind: ContentKind;
   /** `Form`, `Page` or `Card`: operation ids and titles. */
   noun: string;
-  /** The kind's own fields in a response. */
-  properties: TProperties;
-  /** The kind's own fields in a create body (the required ones required). */
-  createProperties: TProperties;
-  service(context: ApiContext): ContentService<D, never>;
+  schemas: ContentSchemas;
+  service(services: Services): ContentService<D, never>;
 }
 
 /**
@@ -36,14 +32,11 @@ export interface ContentResource<D> {
 export function contentRoutes<D extends object>(resource: ContentResource<D>): ApiRoutes {
   const { plural, noun } = resource;
   const tags = [plural];
-  const schema = contentSchema(noun, resource.properties);
-  const one = DataEnvelope(schema);
-  const CreateBody = createBody(resource.createProperties);
-  const UpdateBody = updateBody(resource.properties);
+  const { one, list, create: CreateBody, update: UpdateBody } = resource.schemas;
   return async (plugin, context) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { guard, present } = context;
-    const service = resource.service(context) as unknown as ContentService<D, object>;
+    const service = resource.service(context.services) as unknown as ContentService<D, object>;
     const show = (content: Content<D>) => present.content(content);
     const read = guard({ scope: `${plural}:read` as Scope, metered: true });
     const write = guard({ scope: `${plural}:write` as Scope, metered: true });
@@ -57,7 +50,7 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
           summary: `List ${plural}, newest first`,
           tags,
           querystring: ContentListQuery,
-          response: responses({ 200: DataEnvelope(Type.Array(schema)) }),
+          response: responses({ 200: list }),
         },
       },
       async (request) => {

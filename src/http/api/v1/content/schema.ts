@@ -73,6 +73,18 @@ export const updateBody = (properties: TProperties): TObject =>
     { additionalProperties: false },
   );
 
+/** Every schema of one kind of content: its record, the envelopes, and the create and change bodies. */
+export function contentSchemas(noun: string, properties: TProperties, createProperties: TProperties) {
+  const schema = contentSchema(noun, properties);
+  return {
+    one: DataEnvelope(schema),
+    list: DataEnvelope(Type.Array(schema)),
+    create: createBody(createProperties),
+    update: updateBody(properties),
+  };
+}
+export type ContentSchemas = ReturnType<typeof contentSchemas>;
+
 export const ContentListQuery = Type.Object(
   { limit: Pagination.limit(), offset: Pagination.offset() },
   { additionalProperties: false },

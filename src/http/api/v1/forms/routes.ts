@@ -1,12 +1,14 @@
 import type { FormDocument } from '../../../../modules/forms/form.document.js';
-import { contentRoutes } from '../content/routes.js';
+import { contentRoutes, type ContentResource } from '../content/routes.js';
+import { contentSchemas } from '../content/schema.js';
 import { formCreateProperties, formProperties } from './schema.js';
 
-export const formsRoutes = contentRoutes<FormDocument>({
+export const formsResource: ContentResource<FormDocument> = {
   plural: 'forms',
   kind: 'form',
   noun: 'Form',
-  properties: formProperties,
-  createProperties: formCreateProperties,
-  service: ({ services }) => services.forms as never,
-});
+  schemas: contentSchemas('Form', formProperties, formCreateProperties),
+  service: (services) => services.forms as never,
+};
+
+export const formsRoutes = contentRoutes(formsResource);

@@ -1,12 +1,14 @@
 import type { PageDocument } from '../../../../modules/pages/page.document.js';
-import { contentRoutes } from '../content/routes.js';
+import { contentRoutes, type ContentResource } from '../content/routes.js';
+import { contentSchemas } from '../content/schema.js';
 import { pageCreateProperties, pageProperties } from './schema.js';
 
-export const pagesRoutes = contentRoutes<PageDocument>({
+export const pagesResource: ContentResource<PageDocument> = {
   plural: 'pages',
   kind: 'page',
   noun: 'Page',
-  properties: pageProperties,
-  createProperties: pageCreateProperties,
-  service: ({ services }) => services.pages as never,
-});
+  schemas: contentSchemas('Page', pageProperties, pageCreateProperties),
+  service: (services) => services.pages as never,
+};
+
+export const pagesRoutes = contentRoutes(pagesResource);

@@ -5,7 +5,7 @@ import type { Scope } from '../../../../modules/tokens/scopes.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { DeletedResponse } from '../content/schema.js';
 import { actor, type ApiContext, type ApiRoutes } from '../context.js';
-import { EnquiryListResponse, repliesQuery, SubmissionListResponse } from './schema.js';
+import { EnquiriesQuery, EnquiryListResponse, SubmissionListResponse, SubmissionsQuery } from './schema.js';
 
 interface RepliesResource {
   path: 'submissions' | 'enquiries';
@@ -14,6 +14,7 @@ interface RepliesResource {
   plural: 'forms' | 'cards';
   filter: 'formId' | 'cardId';
   list: TSchema;
+  query: TSchema;
   summary: string;
   present(context: ApiContext): (reply: Reply) => unknown;
 }
@@ -28,7 +29,6 @@ const repliesRoutes =
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { services, guard } = context;
     const { path, kind, noun, filter } = resource;
-    const Query = repliesQuery(filter, resource.plural === 'forms' ? 'form' : 'card');
     const show = resource.present(context);
 
     app.get(
@@ -40,7 +40,7 @@ const repliesRoutes =
           summary: resource.summary,
           description: `Automated traffic never produces one. A \`${filter}\` of another account is a 404.`,
           tags: [path],
-          querystring: Query,
+          querystring: resource.query,
           response: responses({ 200: resource.list }, [404]),
         },
       },
@@ -78,6 +78,7 @@ export const submissionsRoutes = repliesRoutes({
   plural: 'forms',
   filter: 'formId',
   list: SubmissionListResponse,
+  query: SubmissionsQuery,
   summary: 'Form submissions with their answers, newest first',
   present: ({ present }) => present.submission,
 });
@@ -89,6 +90,7 @@ export const enquiriesRoutes = repliesRoutes({
   plural: 'cards',
   filter: 'cardId',
   list: EnquiryListResponse,
+  query: EnquiriesQuery,
   summary: 'Enquiries sent through card pages, newest first (addition within v1)',
   present: ({ present }) => present.enquiry,
 });

@@ -25,5 +25,8 @@ export const repliesQuery = (filter: 'formId' | 'cardId', of: string) =>
     { additionalProperties: false },
   );
 
+export const SubmissionsQuery = repliesQuery('formId', 'form');
+export const EnquiriesQuery = repliesQuery('cardId', 'card');
+
 export const SubmissionListResponse = DataEnvelope(Type.Array(Submission));
 export const EnquiryListResponse = DataEnvelope(Type.Array(Enquiry));
