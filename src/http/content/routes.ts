@@ -3,9 +3,9 @@ import { NotFound } from '../../lib/errors.js';
 import { cardVcard, vcardFileName } from '../../modules/cards/card.vcard.js';
 import type { CardDocument } from '../../modules/cards/card.document.js';
 import { contentUrl } from '../../modules/content/content.address.js';
-import type { Content, ContentKind } from '../../modules/content/content.types.js';
-import type { PublicContentService, PublicRequest, ReplyOutcome } from '../../modules/content/public-content.service.js';
-import { checkAnswers } from '../../modules/forms/form.fields.js';
+import { CONTENT_PATHS, type Content, type ContentKind } from '../../modules/content/content.types.js';
+import type { PublicContentService, PublicRequest } from '../../modules/content/public-content.service.js';
+import { checkAnswers, type FormField } from '../../modules/forms/form.fields.js';
 import type { FormDocument } from '../../modules/forms/form.document.js';
 import type { PageDocument } from '../../modules/pages/page.document.js';
 import { mediaIds } from '../../modules/pages/page.blocks.js';
@@ -75,112 +75,87 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
     return new Promise((done) => service.whenRecorded(done));
   };
 
-  function afterReply(reply: FastifyReply, outcome: ReplyOutcome, thanks: string, refused: (state: FormState) => string) {
-    if (outcome.kind === 'accepted') return reply.code(303).header('location', thanks).header('cache-control', 'no-store').send();
-    if (outcome.kind === 'rate_limited') {
-      reply.header('retry-after', String(outcome.retryAfterSeconds));
-      return html(reply, 429, tooManyView(outcome.retryAfterSeconds));
-    }
-    return html(reply, 400, refused({ errors: outcome.errors, values: outcome.values }));
+  /** A GET|HEAD page of published content; `counted` pages record a view. */
+  function page<D>(url: string, kind: ContentKind, counted: boolean, render: (content: Content<D>) => Promise<string> | string) {
+    app.route<{ Params: { id: string } }>({
+      method: ['GET', 'HEAD'],
+      url,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const content = await found<D>(kind, request, reply);
+        if (!content) return reply;
+        if (counted) await viewed(content, request);
+        return html(reply, 200, await render(content), content);
+      },
+    });
   }
 
-  const view = { method: ['GET', 'HEAD'] as ('GET' | 'HEAD')[], schema: { hide: true } };
+  /** The plain POST of a form or a card's enquiry form: checked, then stored or shown again. */
+  function replies<D>(
+    kind: 'form' | 'card',
+    accepts: (content: Content<D>) => { fields: readonly FormField[]; thanks: string } | null,
+    refused: (content: Content<D>, state: FormState) => Promise<string>,
+  ) {
+    app.post<{ Params: { id: string } }>(`/${CONTENT_PATHS[kind]}/:id`, { schema: { hide: true } }, async (request, reply) => {
+      const content = await found<D>(kind, request, reply);
+      if (!content) return reply;
+      const form = accepts(content);
+      if (!form) throw new NotFound('form');
+      const body = formBody(request);
+      const checked = checkAnswers(form.fields, body);
+      const sent = { ...publicRequest(request), honeypot: body[HONEYPOT] ?? '' };
+      const outcome = await service.reply(content, kind === 'form' ? 'submission' : 'enquiry', sent, checked);
+      if (outcome.kind === 'accepted')
+        return reply.code(303).header('location', form.thanks).header('cache-control', 'no-store').send();
+      if (outcome.kind === 'rate_limited') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        return html(reply, 429, tooManyView(outcome.retryAfterSeconds));
+      }
+      return html(reply, 400, await refused(content, { errors: outcome.errors, values: outcome.values }), content);
+    });
+  }
+
+  const photoOf = (card: Content<CardDocument>) => service.mediaUrls(card.accountId, [card.document.photoMediaId]);
+
+  page<FormDocument>('/f/:id', 'form', true, (form) => formView(form, EMPTY));
+  replies<FormDocument>(
+    'form',
+    (form) => ({ fields: form.document.fields, thanks: form.document.redirectUrl ?? `${contentUrl(form, publicUrl)}/thanks` }),
+    async (form, state) => formView(form, state),
+  );
+  page<FormDocument>('/f/:id/thanks', 'form', false, (form) =>
+    thanksView(form.name, form.document.thankYouMessage, form.document.colour),
+  );
+
+  page<PageDocument>('/p/:id', 'page', true, async (landing) =>
+    pageView(landing, await service.mediaUrls(landing.accountId, mediaIds(landing.document.blocks))),
+  );
+
+  page<CardDocument>('/c/:id', 'card', true, async (card) => cardView(card, await photoOf(card), EMPTY));
+  replies<CardDocument>(
+    'card',
+    (card) => (card.document.enquiries ? { fields: ENQUIRY_FIELDS, thanks: `${contentUrl(card, publicUrl)}/thanks` } : null),
+    async (card, state) => cardView(card, await photoOf(card), state),
+  );
+  page<CardDocument>('/c/:id/thanks', 'card', false, (card) =>
+    thanksView(card.document.fullName, 'Thank you: your message has been sent.', card.document.colour),
+  );
 
   app.route<{ Params: { id: string } }>({
-    ...view,
-    url: '/f/:id',
-    handler: async (request, reply) => {
-      const form = await found<FormDocument>('form', request, reply);
-      if (!form) return reply;
-      await viewed(form, request);
-      return html(reply, 200, formView(form, EMPTY), form);
-    },
-  });
-
-  app.post<{ Params: { id: string } }>('/f/:id', { schema: { hide: true } }, async (request, reply) => {
-    const form = await found<FormDocument>('form', request, reply);
-    if (!form) return reply;
-    const body = formBody(request);
-    const checked = checkAnswers(form.document.fields, body);
-    const outcome = await service.reply(
-      form,
-      'submission',
-      { ...publicRequest(request), honeypot: body[HONEYPOT] ?? '' },
-      checked,
-    );
-    const thanks = form.document.redirectUrl ?? `${contentUrl(form, publicUrl)}/thanks`;
-    return afterReply(reply, outcome, thanks, (state) => formView(form, state));
-  });
-
-  app.route<{ Params: { id: string } }>({
-    ...view,
-    url: '/f/:id/thanks',
-    handler: async (request, reply) => {
-      const form = await found<FormDocument>('form', request, reply);
-      return form ? html(reply, 200, thanksView(form.name, form.document.thankYouMessage, form.document.colour), form) : reply;
-    },
-  });
-
-  app.route<{ Params: { id: string } }>({
-    ...view,
-    url: '/p/:id',
-    handler: async (request, reply) => {
-      const page = await found<PageDocument>('page', request, reply);
-      if (!page) return reply;
-      await viewed(page, request);
-      const images = await service.mediaUrls(page.accountId, mediaIds(page.document.blocks));
-      return html(reply, 200, pageView(page, images), page);
-    },
-  });
-
-  app.route<{ Params: { id: string } }>({
-    ...view,
-    url: '/c/:id',
-    handler: async (request, reply) => {
-      const card = await found<CardDocument>('card', request, reply);
-      if (!card) return reply;
-      await viewed(card, request);
-      const photo = await service.mediaUrls(card.accountId, [card.document.photoMediaId]);
-      return html(reply, 200, cardView(card, photo, EMPTY), card);
-    },
-  });
-
-  app.route<{ Params: { id: string } }>({
-    ...view,
+    method: ['GET', 'HEAD'],
     url: '/c/:id/contact.vcf',
+    schema: { hide: true },
     handler: async (request, reply) => {
       const card = await found<CardDocument>('card', request, reply);
       if (!card) return reply;
       const photoId = card.document.photoMediaId;
-      const photoUrl = photoId ? ((await service.mediaUrls(card.accountId, [photoId])).get(photoId) ?? null) : null;
+      const photoUrl = photoId ? ((await photoOf(card)).get(photoId) ?? null) : null;
       return reply
         .code(200)
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${vcardFileName(card.document)}"`)
         .type('text/vcard; charset=utf-8')
         .send(cardVcard(card.document, { photoUrl, cardUrl: contentUrl(card, publicUrl) }));
-    },
-  });
-
-  app.post<{ Params: { id: string } }>('/c/:id', { schema: { hide: true } }, async (request, reply) => {
-    const card = await found<CardDocument>('card', request, reply);
-    if (!card) return reply;
-    if (!card.document.enquiries) throw new NotFound('enquiry form');
-    const body = formBody(request);
-    const checked = checkAnswers(ENQUIRY_FIELDS, body);
-    const outcome = await service.reply(card, 'enquiry', { ...publicRequest(request), honeypot: body[HONEYPOT] ?? '' }, checked);
-    const thanks = `${contentUrl(card, publicUrl)}/thanks`;
-    const photo = outcome.kind === 'refused' ? await service.mediaUrls(card.accountId, [card.document.photoMediaId]) : new Map();
-    return afterReply(reply, outcome, thanks, (state) => cardView(card, photo, state));
-  });
-
-  app.route<{ Params: { id: string } }>({
-    ...view,
-    url: '/c/:id/thanks',
-    handler: async (request, reply) => {
-      const card = await found<CardDocument>('card', request, reply);
-      const message = 'Thank you: your message has been sent.';
-      return card ? html(reply, 200, thanksView(card.document.fullName, message, card.document.colour), card) : reply;
     },
   });
 };

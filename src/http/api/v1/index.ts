@@ -15,10 +15,8 @@ import { mediaRoutes } from './media/routes.js';
 import { symbolsRoutes } from './symbols/routes.js';
 import { templatesRoutes } from './templates/routes.js';
 import { usersRoutes } from './users/routes.js';
-import { formsRoutes } from './forms/routes.js';
 import { enquiriesRoutes, submissionsRoutes } from './submissions/routes.js';
-import { pagesRoutes } from './pages/routes.js';
-import { cardsRoutes } from './cards/routes.js';
+import { cardsRoutes, formsRoutes, pagesRoutes } from './content/resources.js';
 
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
 export const RESOURCES = [

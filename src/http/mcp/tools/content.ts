@@ -1,9 +1,7 @@
 import type { TObject } from '@sinclair/typebox';
-import { cardsResource } from '../../api/v1/cards/routes.js';
 import { ContentListQuery } from '../../api/v1/content/schema.js';
 import type { ContentResource } from '../../api/v1/content/routes.js';
-import { formsResource } from '../../api/v1/forms/routes.js';
-import { pagesResource } from '../../api/v1/pages/routes.js';
+import { cardsResource, formsResource, pagesResource } from '../../api/v1/content/resources.js';
 import {
   EnquiriesQuery,
   EnquiryListResponse,
@@ -11,6 +9,7 @@ import {
   SubmissionsQuery,
 } from '../../api/v1/submissions/schema.js';
 import type { ContentService } from '../../../modules/content/content.service.js';
+import type { Submission, SubmissionKind } from '../../../modules/content/content.types.js';
 import type { Scope } from '../../../modules/tokens/scopes.js';
 import { IdParams } from '../../schemas.js';
 import { defineTool, READ, toolInput, type ToolDefinition } from '../tool.js';
@@ -49,37 +48,42 @@ function readTools(resource: ContentResource<object>): ToolDefinition[] {
   ];
 }
 
+/** The replies of one kind, as `GET /submissions` or `GET /enquiries` answers them. */
+function repliesTool(
+  kind: SubmissionKind,
+  scope: Scope,
+  input: TObject,
+  output: TObject,
+  text: { name: string; title: string; description: string },
+): ToolDefinition {
+  return defineTool({
+    ...text,
+    scope,
+    input: toolInput(input),
+    output,
+    annotations: READ,
+    async handler(args, { services, actor, present }) {
+      const { limit, formId, cardId } = args as { limit: number; formId?: string; cardId?: string };
+      const list = await services.submissions.list(actor, kind, { limit, contentId: formId ?? cardId });
+      const show: (reply: Submission) => unknown = kind === 'submission' ? present.submission : present.enquiry;
+      return { data: list.map(show) };
+    },
+  });
+}
+
 /** Hosted content and the replies sent through it, read with the same scopes as over REST. */
 export const contentTools = [
   ...[formsResource, pagesResource, cardsResource].flatMap((r) => readTools(r as ContentResource<object>)),
-  defineTool({
+  repliesTool('submission', 'forms:read', SubmissionsQuery, SubmissionListResponse, {
     name: 'submissions_list',
     title: 'List form submissions',
     description:
       "Lists form submissions newest first (limit 1-100, default 50), optionally of one form (formId), each with its answers keyed by field key. They hold customers' own details.",
-    scope: 'forms:read',
-    input: toolInput(SubmissionsQuery),
-    output: SubmissionListResponse,
-    annotations: READ,
-    async handler(args, { services, actor, present }) {
-      const { limit, formId } = args as { limit: number; formId?: string };
-      return {
-        data: (await services.submissions.list(actor, 'submission', { limit, contentId: formId })).map(present.submission),
-      };
-    },
   }),
-  defineTool({
+  repliesTool('enquiry', 'cards:read', EnquiriesQuery, EnquiryListResponse, {
     name: 'enquiries_list',
     title: 'List card enquiries',
     description:
       'Lists the messages sent through card pages newest first (limit 1-100, default 50), optionally of one card (cardId).',
-    scope: 'cards:read',
-    input: toolInput(EnquiriesQuery),
-    output: EnquiryListResponse,
-    annotations: READ,
-    async handler(args, { services, actor, present }) {
-      const { limit, cardId } = args as { limit: number; cardId?: string };
-      return { data: (await services.submissions.list(actor, 'enquiry', { limit, contentId: cardId })).map(present.enquiry) };
-    },
   }),
 ];
