@@ -41,7 +41,6 @@ export const pageView = (page: Content<PageDocument>, images: ReadonlyMap<string
   return renderPage({
     title: page.document.title ?? page.name,
     colour: page.document.colour,
-    description: page.document.title,
     children: (
       <>
         {startsWithHeading ? null : <h1>{page.name}</h1>}
@@ -95,8 +94,8 @@ export function cardView(card: Content<CardDocument>, photos: ReadonlyMap<string
         {c.note ? <p>{c.note}</p> : null}
         {c.social.length > 0 ? <SocialLinks links={c.social} /> : null}
         {c.enquiries ? (
-          <section aria-labelledby="enquiry">
-            <h2 id="enquiry">Send a message</h2>
+          <section aria-labelledby="enquiry-heading">
+            <h2 id="enquiry-heading">Send a message</h2>
             <PlainForm fields={ENQUIRY_FIELDS} state={state} action={`/c/${card.id}`} submit="Send message" />
           </section>
         ) : null}

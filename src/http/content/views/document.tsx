@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { renderToString } from 'preact-render-to-string';
+import { Layout, renderDocument } from '../../html/index.js';
 
 const DEFAULT_COLOUR = '#1f4fd1';
 
@@ -11,12 +11,12 @@ main{max-width:36rem;margin:0 auto;padding:1.25rem 1rem 3rem;background:#fff;min
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.1rem;margin:1.25rem 0 .5rem}
 p{margin:.5rem 0 1rem}a{color:var(--accent-text)}img{max-width:100%;height:auto;border-radius:.5rem}
 .field{margin:0 0 1.1rem}.field label,.field legend{display:block;font-weight:600;margin-bottom:.3rem}
-.req{color:#b00020}
+
 input[type=text],input[type=email],input[type=tel],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;padding:.6rem;border:1px solid #6b6b6b;border-radius:.4rem;background:#fff;color:inherit}
 textarea{min-height:7rem}
 fieldset{border:0;margin:0;padding:0}.choice{display:inline-flex;align-items:center;gap:.3rem;margin:0 .8rem .3rem 0}
 .error{color:#b00020;font-weight:600;margin:.3rem 0 0}[aria-invalid=true]{border-color:#b00020;border-width:2px}
-.summary{border:2px solid #b00020;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1.25rem}
+.error-summary{border:2px solid #b00020;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1.25rem}.error-summary h2{font-size:1.1rem;margin:0 0 .5rem}
 .button,button{display:inline-block;font:inherit;font-weight:600;padding:.7rem 1.2rem;border:0;border-radius:.4rem;background:var(--accent);color:var(--accent-on);text-decoration:none;cursor:pointer;min-height:44px}
 .wide{display:block;width:100%;text-align:center;margin:.5rem 0}
 :focus-visible{outline:3px solid #f5b400;outline-offset:2px}
@@ -28,7 +28,7 @@ fieldset{border:0;margin:0;padding:0}.choice{display:inline-flex;align-items:cen
 .contact{list-style:none;padding:0}.contact li{margin:.4rem 0}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}main{background:#1b1b1b}a{color:#9ec1ff}
 input[type=text],input[type=email],input[type=tel],input[type=number],input[type=date],select,textarea{background:#111;border-color:#999}
-.error,.req{color:#ff8a8a}.summary{border-color:#ff8a8a}}
+.error{color:#ff8a8a}.error-summary{border-color:#ff8a8a}}
 `;
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
@@ -44,31 +44,13 @@ export function onColour(hex: string): string {
 /** The accent as link text on white: the colour itself when dark enough, else a dark default. */
 const accentText = (hex: string): string => (onColour(hex) === '#ffffff' ? hex : '#1a1a1a');
 
-/** One hosted page: a complete HTML document, rendered through preact-render-to-string (auto-escaped). */
-export function renderPage(props: {
-  title: string;
-  colour: string | null;
-  description?: string | null;
-  children: ComponentChildren;
-}): string {
+/** One hosted page: the HTML layer's document and Layout, in the content's colour, with its own style. */
+export function renderPage(props: { title: string; colour: string | null; children: ComponentChildren }): string {
   const accent = props.colour ?? DEFAULT_COLOUR;
   const vars = `:root{--accent:${accent};--accent-on:${onColour(accent)};--accent-text:${accentText(accent)}}`;
-  return (
-    '<!doctype html>' +
-    renderToString(
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width,initial-scale=1" />
-          <meta name="theme-color" content={accent} />
-          {props.description ? <meta name="description" content={props.description} /> : null}
-          <title>{props.title}</title>
-          <style dangerouslySetInnerHTML={{ __html: vars + STYLE }} />
-        </head>
-        <body>
-          <main>{props.children}</main>
-        </body>
-      </html>,
-    )
+  return renderDocument(
+    <Layout title={props.title} style={vars + STYLE} themeColour={accent}>
+      {props.children}
+    </Layout>,
   );
 }

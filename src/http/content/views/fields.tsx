@@ -1,5 +1,5 @@
-import type { FormField } from '../../../modules/forms/form.fields.js';
-import { RATING_MAX } from '../../../modules/forms/form.fields.js';
+import { ErrorSummary, errorId, Field as TextField } from '../../html/index.js';
+import { RATING_MAX, type FormField } from '../../../modules/forms/form.fields.js';
 import { HONEYPOT } from '../enquiry.js';
 
 /** What a refused form shows again: the message per field and what was typed. */
@@ -14,72 +14,77 @@ const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
   phone: 'tel',
   number: 'number',
   date: 'date',
+  textarea: 'textarea',
 };
 const AUTOCOMPLETE: Record<string, string> = { name: 'name', email: 'email', phone: 'tel' };
 
-function Label({ field, id }: { field: FormField; id: string }) {
-  return (
-    <label for={id}>
-      {field.label}
-      {field.required ? <span class="req"> (required)</span> : null}
-    </label>
-  );
-}
+const labelOf = (field: FormField): string => (field.required ? `${field.label} (required)` : field.label);
 
-/** One field with its message beside it: linked by aria-describedby, marked aria-invalid. */
-function Field({ field, state }: { field: FormField; state: FormState }) {
-  const id = `f-${field.key}`;
-  const error = state.errors[field.key];
-  const value = state.values[field.key] ?? '';
-  const errorId = `${id}-error`;
-  const aria = error ? { 'aria-invalid': 'true' as const, 'aria-describedby': errorId } : {};
-  const message = error ? (
-    <p class="error" id={errorId}>
+/** The message beside a field, linked from it by aria-describedby. */
+const Message = ({ field, error }: { field: FormField; error: string | undefined }) =>
+  error ? (
+    <p class="error" id={errorId(field.key)}>
       {error}
     </p>
   ) : null;
+
+/** One field with its message beside it; text-like fields are the HTML layer's own Field. */
+function FormControl({ field, state }: { field: FormField; state: FormState }) {
+  const error = state.errors[field.key];
+  const value = state.values[field.key] ?? '';
+  const described = error ? { 'aria-invalid': 'true' as const, 'aria-describedby': errorId(field.key) } : {};
+  const type = INPUT_TYPES[field.type];
+  if (type) {
+    return (
+      <div class="field">
+        <TextField
+          name={field.key}
+          label={labelOf(field)}
+          type={type}
+          value={value}
+          error={error}
+          required={field.required}
+          autoComplete={AUTOCOMPLETE[field.key] ?? AUTOCOMPLETE[field.type] ?? 'off'}
+        />
+      </div>
+    );
+  }
   if (field.type === 'checkbox') {
     return (
       <div class="field">
         <label class="choice">
           <input
             type="checkbox"
+            id={field.key}
             name={field.key}
             value="yes"
             checked={value !== '' && value !== 'false'}
-            required={field.required}
-            {...aria}
+            {...described}
           />
-          {field.label}
-          {field.required ? <span class="req"> (required)</span> : null}
+          {labelOf(field)}
         </label>
-        {message}
+        <Message field={field} error={error} />
       </div>
     );
   }
   if (field.type === 'rating') {
     return (
-      <fieldset class="field" {...(error ? { 'aria-describedby': errorId } : {})}>
-        <legend>
-          {field.label}
-          {field.required ? <span class="req"> (required)</span> : null}
-        </legend>
+      <fieldset class="field" id={field.key} {...(error ? { 'aria-describedby': errorId(field.key) } : {})}>
+        <legend>{labelOf(field)}</legend>
         {Array.from({ length: RATING_MAX }, (_, i) => String(i + 1)).map((n) => (
           <label class="choice" key={n}>
-            <input type="radio" name={field.key} value={n} checked={value === n} required={field.required} />
+            <input type="radio" name={field.key} value={n} checked={value === n} />
             {n}
           </label>
         ))}
-        {message}
+        <Message field={field} error={error} />
       </fieldset>
     );
   }
-  const common = { id, name: field.key, required: field.required, ...aria };
-  let control;
-  if (field.type === 'textarea') control = <textarea {...common}>{value}</textarea>;
-  else if (field.type === 'select')
-    control = (
-      <select {...common}>
+  return (
+    <div class="field">
+      <label for={field.key}>{labelOf(field)}</label>
+      <select id={field.key} name={field.key} {...described}>
         <option value="">Choose…</option>
         {(field.options ?? []).map((o) => (
           <option key={o} value={o} selected={o === value}>
@@ -87,56 +92,28 @@ function Field({ field, state }: { field: FormField; state: FormState }) {
           </option>
         ))}
       </select>
-    );
-  else
-    control = (
-      <input
-        {...common}
-        type={INPUT_TYPES[field.type] ?? 'text'}
-        value={value}
-        autocomplete={AUTOCOMPLETE[field.key] ?? AUTOCOMPLETE[field.type] ?? 'off'}
-        {...(field.type === 'number' ? { step: 'any' } : {})}
-      />
-    );
-  return (
-    <div class="field">
-      <Label field={field} id={id} />
-      {control}
-      {message}
+      <Message field={field} error={error} />
     </div>
   );
 }
 
 /**
- * A form that works without JavaScript: a plain POST to its own address. A refused one starts with a
- * summary linking to each field in trouble, and every field keeps what was typed.
+ * A form that works without JavaScript: a plain POST to its own address. A refused one starts with the
+ * HTML layer's error summary linking to each field in trouble, and every field keeps what was typed.
  */
 export function PlainForm(props: { fields: readonly FormField[]; state: FormState; action: string; submit: string }) {
-  const refused = props.fields.filter((f) => props.state.errors[f.key]);
+  const summary = Object.fromEntries(
+    props.fields.filter((f) => props.state.errors[f.key]).map((f) => [f.key, `${f.label}: ${props.state.errors[f.key]}`]),
+  );
   return (
     <form method="post" action={props.action} noValidate>
-      {refused.length > 0 ? (
-        <div class="summary" role="alert">
-          <p>
-            <strong>Please check {refused.length === 1 ? 'this field' : `these ${refused.length} fields`}:</strong>
-          </p>
-          <ul>
-            {refused.map((f) => (
-              <li key={f.key}>
-                <a href={`#f-${f.key}`}>
-                  {f.label}: {props.state.errors[f.key]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary errors={summary} heading="Please check these answers" />
       {props.fields.map((field) => (
-        <Field key={field.key} field={field} state={props.state} />
+        <FormControl key={field.key} field={field} state={props.state} />
       ))}
       <div class="hp" aria-hidden="true">
-        <label for="hp">Leave this empty</label>
-        <input id="hp" type="text" name={HONEYPOT} tabIndex={-1} autocomplete="off" />
+        <label for="hp-website">Leave this empty</label>
+        <input id="hp-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit">{props.submit}</button>
     </form>
