@@ -349,7 +349,6 @@ export function buildServices(
   });
   const gs1Repo = new Gs1Repository(db);
   const campaigns = new CampaignsService(new CampaignsRepository(db), tx, clock);
-  const contentsRepo = new ContentRepository(db);
   const submissions = new SubmissionsService({
     submissions: new SubmissionsRepository(db),
     contents: contentsRepo,
@@ -369,7 +368,12 @@ export function buildServices(
       },
     ]);
   });
-  const contentDeps = { contents: contentsRepo, accounts: accountsRepo, clock };
+  const contentDeps = {
+    contents: contentsRepo,
+    accounts: accountsRepo,
+    clock,
+    media: (accountId: string, ids: readonly string[]) => media.paths(accountId, ids),
+  };
   return {
     clock,
     accounts,

@@ -6,6 +6,7 @@ import type { Tenant } from '../support/factory.js';
 import { components, parseVcard } from '../support/vcard.js';
 import { REPLIES_PER_CLIENT_PER_MINUTE } from '../../src/modules/content/public-content.service.js';
 import { ownerOf } from '../support/actors.js';
+import { raster } from '../support/media.js';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const FIELDS = [
@@ -229,6 +230,28 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
       expect(off.statusCode).toBe(404);
       expect(off.body).toContain('This page is not available');
       expect((await events('page_view')).length).toBe(before + 1);
+    });
+
+    it("shows images and a photo from the account's media library, never another account's", async () => {
+      const photo = await h.services.media.upload(ownerOf(t), { bytes: await raster('png'), filename: 'rosa.png' });
+      const landing = (
+        await api('POST', '/pages', { name: 'Gallery', blocks: [{ type: 'image', mediaId: photo.id, alt: 'The café front' }] })
+      ).json().data;
+      const res = await visitor().get(path(landing.url));
+      expect(res.body).toContain(`<img src="/media/${photo.sha256}.png" alt="The café front" loading="lazy"/>`);
+      const card = (await api('POST', '/cards', { name: 'Rosa', photoMediaId: photo.id })).json().data;
+      const vcf = parseVcard((await visitor().get(`${path(card.url)}/contact.vcf`)).body);
+      expect(vcf.find((p) => p.name === 'PHOTO')!.value).toBe(`http://qrelay.test/media/${photo.sha256}.png`);
+      const other = await h.factory.tenant();
+      const refused = await api(
+        'POST',
+        '/pages',
+        { name: 'Theirs', blocks: [{ type: 'image', mediaId: photo.id, alt: '' }] },
+        other.token,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('invalid_request');
+      expect((await api('POST', '/cards', { name: 'X', photoMediaId: photo.id }, other.token)).statusCode).toBe(400);
     });
 
     it('serves a card with a vCard 4.0 that parses back, and takes enquiries read with cards:read', async () => {

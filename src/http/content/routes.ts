@@ -149,7 +149,8 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
       const card = await found<CardDocument>('card', request, reply);
       if (!card) return reply;
       const photoId = card.document.photoMediaId;
-      const photoUrl = photoId ? ((await photoOf(card)).get(photoId) ?? null) : null;
+      const photoPath = photoId ? (await photoOf(card)).get(photoId) : undefined;
+      const photoUrl = photoPath ? `${publicUrl}${photoPath}` : null;
       return reply
         .code(200)
         .header('cache-control', 'no-store')

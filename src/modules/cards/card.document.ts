@@ -88,4 +88,5 @@ export const cardSpec: ContentKindSpec<CardDocument, CardInput & { name?: string
     enquiries: changed(input.enquiries, previous?.enquiries, (v) => v === true, true),
     colour: changed(input.colour, previous?.colour, validColour, null),
   }),
+  mediaIds: (document) => (document.photoMediaId ? [document.photoMediaId] : []),
 };

@@ -36,7 +36,13 @@ function validRetention(value: number | null | undefined): number | null {
 export class ContentService<D, I> {
   constructor(
     private readonly spec: ContentKindSpec<D, I>,
-    private readonly deps: { contents: ContentRepository; accounts: AccountsRepository; clock: Clock },
+    private readonly deps: {
+      contents: ContentRepository;
+      accounts: AccountsRepository;
+      clock: Clock;
+      /** The public paths of the account's media items among some ids (those it has). */
+      media: (accountId: string, ids: readonly string[]) => Promise<Map<string, string>>;
+    },
   ) {}
 
   get kind() {
@@ -71,6 +77,7 @@ export class ContentService<D, I> {
       createdAt: now,
       updatedAt: now,
     };
+    await this.assertMedia(content);
     await this.deps.contents.insert(content);
     return content;
   }
@@ -85,6 +92,7 @@ export class ContentService<D, I> {
     };
     if (input.name !== undefined) next.name = validName(input.name, CONTENT_NAME_MAX);
     if (input.retentionDays !== undefined) next.retentionDays = validRetention(input.retentionDays);
+    await this.assertMedia(next);
     await this.deps.contents.update(next);
     return next;
   }
@@ -96,6 +104,15 @@ export class ContentService<D, I> {
     const next: Content<D> = { ...content, status: published ? 'published' : 'unpublished', updatedAt: this.deps.clock.now() };
     await this.deps.contents.update(next);
     return next;
+  }
+
+  /** Every media item the document shows must be in the account's library (400 naming the first that is not). */
+  private async assertMedia(content: Content<D>): Promise<void> {
+    const ids = [...new Set(this.spec.mediaIds?.(content.document) ?? [])];
+    if (ids.length === 0) return;
+    const found = await this.deps.media(content.accountId, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new InvalidRequest(`The media library has no item ${missing}.`, 'mediaId');
   }
 
   /** Deletes the content with every reply sent through it. */

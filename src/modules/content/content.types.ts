@@ -48,6 +48,8 @@ export interface ContentUpdateInput {
 export interface ContentKindSpec<D, I> {
   kind: ContentKind;
   document(input: I, previous: D | null): D;
+  /** The media library items the document shows (images, a photo): each must be the account's. */
+  mediaIds?(document: D): string[];
 }
 
 /** A reply sent through hosted content: a form's submission or a card's enquiry. */

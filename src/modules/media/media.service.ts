@@ -7,7 +7,7 @@ import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../lib/names.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
-import { parseMediaPath } from './media.paths.js';
+import { mediaPath, parseMediaPath } from './media.paths.js';
 import type { MediaFoldersRepository, MediaRepository } from './media.repository.js';
 import { cleanFile } from './media.sanitise.js';
 import type { MediaStore } from './media.store.js';
@@ -121,6 +121,15 @@ export class MediaService {
     await this.deps.files.delete(actor.accountId, file.id);
     await this.release(file.sha256);
     return file;
+  }
+
+  /**
+   * The public paths (`/media/<sha256>.<ext>`) of the account's files among `ids`, by id, for other
+   * modules acting as the system (a page's images, a card's photo); ids the account has not are left out.
+   */
+  async paths(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const found = await Promise.all(ids.filter(isId).map((id) => this.deps.files.find(accountId, id)));
+    return new Map(found.filter((f): f is MediaFile => f !== null).map((f) => [f.id, mediaPath(f)]));
   }
 
   /** A file's bytes, for other modules acting for `accountId` (no person): 404 unless the account has it. */

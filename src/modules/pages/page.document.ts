@@ -1,6 +1,6 @@
 import { changed, optionalText, TEXT_MAX, validColour } from '../content/content.document.js';
 import type { ContentKindSpec } from '../content/content.types.js';
-import { validBlocks, type Block } from './page.blocks.js';
+import { mediaIds, validBlocks, type Block } from './page.blocks.js';
 
 /** What a landing page adds to the content every kind shares. */
 export interface PageDocument {
@@ -23,4 +23,5 @@ export const pageSpec: ContentKindSpec<PageDocument, PageInput> = {
     blocks: changed(input.blocks, previous?.blocks, validBlocks, []),
     colour: changed(input.colour, previous?.colour, validColour, null),
   }),
+  mediaIds: (document) => mediaIds(document.blocks),
 };
