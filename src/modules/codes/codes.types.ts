@@ -53,9 +53,8 @@ export interface CreateCodeInput {
 
 export interface UpdateCodeInput {
   name?: string;
-  /** Repoints to an address (and away from any content). */
+  /** Repoints to an address (and away from any content), or with `content` to a form, page or card. */
   url?: string;
-  /** Repoints to hosted content of the account. */
   content?: ContentRef;
   status?: 'active' | 'paused';
   design?: DesignInput;

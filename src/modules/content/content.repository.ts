@@ -29,36 +29,30 @@ export class ContentRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert<D>(content: Content<D>): Promise<void> {
+    const { id, kind, domain, accountId: account_id, createdAt: created_at } = content;
     await this.db
       .insertInto('contents')
-      .values({
-        id: content.id,
-        account_id: content.accountId,
-        kind: content.kind,
-        domain: content.domain,
-        created_at: content.createdAt,
-        ...changeable(content),
-      })
+      .values({ id, kind, domain, account_id, created_at, ...changeable(content) })
       .execute();
   }
 
   async update<D>(content: Content<D>): Promise<void> {
+    const { id, accountId } = content;
     await this.db
       .updateTable('contents')
       .set(changeable(content))
-      .where('id', '=', content.id)
-      .where('account_id', '=', content.accountId)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
       .execute();
   }
 
+  /** The account's content of a kind, to narrow down. */
+  private ofKind(accountId: string, kind: ContentKind, db: Kysely<Schema> = this.db) {
+    return db.selectFrom('contents').where('account_id', '=', accountId).where('kind', '=', kind);
+  }
+
   async findInAccount<D>(accountId: string, kind: ContentKind, id: string): Promise<Content<D> | null> {
-    const row = await this.db
-      .selectFrom('contents')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.ofKind(accountId, kind).selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toContent<D>(row) : null;
   }
 
@@ -70,28 +64,14 @@ export class ContentRepository {
 
   /** Newest first. */
   async list<D>(accountId: string, kind: ContentKind, limit: number, offset: number): Promise<Content<D>[]> {
-    const rows = await this.db
-      .selectFrom('contents')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const rows = await this.ofKind(accountId, kind).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
     return rows.map((row) => toContent<D>(row));
   }
 
   /** Deletes the content and every reply sent through it, in one transaction; whether it existed. */
   async delete(accountId: string, kind: ContentKind, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom('contents')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('kind', '=', kind)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const found = await this.ofKind(accountId, kind, trx).select('id').where('id', '=', id).executeTakeFirst();
       if (!found) return false;
       await trx.deleteFrom('submissions').where('content_id', '=', id).execute();
       await trx.deleteFrom('contents').where('id', '=', id).execute();

@@ -18,17 +18,9 @@ export class SubmissionsRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(submission: Submission, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('submissions')
-      .values({
-        id: submission.id,
-        account_id: submission.accountId,
-        content_id: submission.contentId,
-        kind: submission.kind,
-        answers: JSON.stringify(submission.answers),
-        created_at: submission.createdAt,
-      })
-      .execute();
+    const { id, kind, accountId: account_id, contentId: content_id, createdAt: created_at } = submission;
+    const answers = JSON.stringify(submission.answers);
+    await db.insertInto('submissions').values({ id, kind, account_id, content_id, answers, created_at }).execute();
   }
 
   /** The account's replies of a kind, newest first, optionally of one form or card. */
