@@ -84,7 +84,9 @@ export class AnalyticsRepository {
    * here rather than in the rollups.
    */
   async countByType(accountId: string, targetId: string, fromId: string): Promise<Map<string, number>> {
-    const rows = await this.db
+    const rows = await (
+      await this.route.of(accountId)
+    )
       .selectFrom('events')
       .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
       .where('account_id', '=', accountId)
