@@ -300,7 +300,19 @@ export function buildServices(
   const endings = new EndingsService(tx, config.publicUrl, { accounts: accountsRepo, bus, clock });
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
-  const scannable = new ScannabilityGate(config.publicUrl);
+  const mediaRepo = new MediaRepository(db);
+  const mediaFoldersRepo = new MediaFoldersRepository(db);
+  const media = new MediaService({
+    files: mediaRepo,
+    folders: mediaFoldersRepo,
+    accounts: accountsRepo,
+    store: options.mediaStore ?? new DiskMediaStore(config.media.dir),
+    transactor: tx,
+    clock,
+    limits: config.media,
+    publicUrl: config.publicUrl,
+  });
+  const scannable = new ScannabilityGate(config.publicUrl, media);
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
   const contentsRepo = new ContentRepository(db);
   const codes = new CodesService({
@@ -326,18 +338,6 @@ export function buildServices(
     clock,
   });
   const accounts = new AccountsService({ transactor: tx, accounts: accountsRepo, users: usersRepo, clock, bus });
-  const mediaRepo = new MediaRepository(db);
-  const mediaFoldersRepo = new MediaFoldersRepository(db);
-  const media = new MediaService({
-    files: mediaRepo,
-    folders: mediaFoldersRepo,
-    accounts: accountsRepo,
-    store: options.mediaStore ?? new DiskMediaStore(config.media.dir),
-    transactor: tx,
-    clock,
-    limits: config.media,
-    publicUrl: config.publicUrl,
-  });
   const resolver = new ResolverService({
     repo: new ResolverRepository(db),
     accounts: accountsRepo,
@@ -423,7 +423,7 @@ export function buildServices(
     analytics,
     alerts,
     scanHistory: new ScanHistoryService(codes, analytics, events),
-    symbols: new SymbolsService(codes, codesRepo, config.publicUrl),
+    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media),
     webhookDelivery: {
       outbox: webhooksRepo,
       sender: new WebhookSender(config.webhookAllowPrivate),

@@ -100,7 +100,8 @@ describeEach(STORES)('/codes ($name)', (store) => {
 
   it('clones: same destination, design, rules and gate; own id and ending; names (copy), (copy 2)', async () => {
     const rules = [{ when: { device: ['mobile'] }, destination: 'https://m.example.com' }];
-    const design = { foreground: '#112233', logo: { url: 'https://example.com/logo.png', size: 0.2 }, errorCorrection: 'H' };
+    const logo = { url: await h.factory.logo(t.account.id, 'svg'), size: 0.2 };
+    const design = { foreground: '#112233', logo, errorCorrection: 'H' };
     const original = (
       await post('/api/v1/codes', {
         name: 'Poster',

@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { zbarDecodeOne } from '../support/decoders.js';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { pdfToPng, zbarDecodeOne } from '../support/decoders.js';
+import { logoPng } from '../support/media.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 const INVERTED = { foreground: '#FFFFFF', background: '#000000' };
+
+/** Pixels of the test logo's orange ring (#F4A261) in a PNG: more than a few only when the logo is drawn. */
+async function orangePixels(png: Uint8Array): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (Math.abs(data[i]! - 0xf4) < 24 && Math.abs(data[i + 1]! - 0xa2) < 24 && Math.abs(data[i + 2]! - 0x61) < 24) count++;
+  }
+  return count;
+}
 
 describeEach(STORES)('symbols: images, preview and the save-time check ($name)', (store) => {
   let h: Harness;
@@ -111,6 +124,42 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
         message: expect.any(String),
         docs: expect.any(String),
       });
+    }
+  });
+
+  it('draws a media-library logo in PNG, SVG and PDF, and the check decodes it drawn', async () => {
+    for (const kind of ['png', 'svg'] as const) {
+      const logo = { url: await h.factory.logo(t.account.id, kind), size: 0.24 };
+      const c = await code({ design: { logo, errorCorrection: 'H', moduleStyle: 'rounded' } });
+      const png = await call('GET', `/codes/${c.id}/image?format=png&size=600`);
+      expect(png.headers['x-qr-scannability'], kind).toBe('pass');
+      expect(await orangePixels(png.rawPayload), kind).toBeGreaterThan(500);
+      expect(zbarDecodeOne(png.rawPayload), kind).toEqual([c.encode]);
+      const svg = await call('GET', `/codes/${c.id}/image?format=svg`);
+      expect(svg.payload).toContain(`<image href="data:image/${kind === 'png' ? 'png' : 'svg+xml'};base64,`);
+      expect(svg.payload).not.toContain(logo.url);
+      const pdf = await call('GET', `/codes/${c.id}/image?format=pdf&size=40`);
+      expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+      const page = readFileSync(pdfToPng(pdf.rawPayload, 200));
+      expect(await orangePixels(page), kind).toBeGreaterThan(500);
+      expect(zbarDecodeOne(page), kind).toEqual([c.encode]);
+    }
+  });
+
+  it('never draws another account’s or a remote logo: saving it is 400, a preview leaves its space clear and says so', async () => {
+    const other = await h.factory.tenant();
+    // The same mark at another resolution: bytes only the other account holds.
+    const theirs = await h.factory.media(other.account.id, await logoPng(100), 'theirs.png');
+    for (const url of [theirs, 'https://example.com/logo.png']) {
+      const design = { logo: { url, size: 0.2 }, errorCorrection: 'H' };
+      const saved = await call('POST', '/codes', { name: 'Theirs', url: 'https://example.com/t', design });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().error.message).toContain('design.logo.url');
+      const preview = (await call('POST', '/designs/preview', { value: 'hello', design })).json().data;
+      expect(preview.svg).not.toContain('<image');
+      expect(preview.scannability.findings).toContainEqual(expect.objectContaining({ cause: 'logo', severity: 'warn' }));
+      const png = await call('POST', '/designs/preview', { value: 'hello', design, format: 'png', size: 400 });
+      expect(await orangePixels(png.rawPayload)).toBe(0);
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { raster } from '../support/media.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
@@ -6,7 +7,7 @@ import type { Tenant } from '../support/factory.js';
 const BRAND = {
   foreground: '#112233',
   moduleStyle: 'dots',
-  logo: { url: 'https://example.com/logo.png', size: 0.2 },
+  logo: { url: '', size: 0.2 },
   errorCorrection: 'H',
 };
 
@@ -20,6 +21,7 @@ describeEach(STORES)('/templates ($name)', (store) => {
   beforeAll(async () => {
     h = await createHarness(store);
     t = await h.factory.tenant();
+    BRAND.logo.url = await h.factory.logo(t.account.id);
   });
   afterAll(() => h.close());
 
@@ -33,7 +35,7 @@ describeEach(STORES)('/templates ($name)', (store) => {
       background: '#FFFFFF',
       moduleStyle: 'dots',
       cornerStyle: 'square',
-      logo: { url: 'https://example.com/logo.png', size: 0.2 },
+      logo: { url: BRAND.logo.url, size: 0.2 },
       errorCorrection: 'H',
       quietZone: 4,
       frame: null,
@@ -106,7 +108,8 @@ describeEach(STORES)('/templates ($name)', (store) => {
 
   it("gives 404 for another account's template, reading, changing, deleting or applying it, and changes nothing", async () => {
     const other = await h.factory.tenant();
-    const theirs = (await call('POST', '/templates', { name: 'Theirs', design: BRAND }, other.token)).json().data;
+    const design = { ...BRAND, logo: { url: await h.factory.logo(other.account.id), size: 0.2 } };
+    const theirs = (await call('POST', '/templates', { name: 'Theirs', design }, other.token)).json().data;
     const code = await h.factory.code(t.account.id);
     const before = (await call('GET', `/codes/${code.id}`)).json().data;
     const before404 = (await call('GET', '/codes?limit=100')).json().data.length;
@@ -150,6 +153,23 @@ describeEach(STORES)('/templates ($name)', (store) => {
     expect(res.json().error.code).toBe('invalid_request');
     expect(res.json().error.message).toContain(field);
     expect((await call('GET', '/templates', undefined, tenant.token)).json().data).toEqual([]);
+  });
+
+  it('refuses a logo that is not an image of the account’s media library, naming design.logo.url', async () => {
+    const other = await h.factory.tenant();
+    const theirs = await h.factory.media(other.account.id, await raster('png', { width: 29 }), 'theirs.png');
+    for (const url of ['https://example.com/logo.png', theirs]) {
+      const res = await call('POST', '/templates', { name: 'x', design: { logo: { url, size: 0.2 }, errorCorrection: 'H' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_request');
+      expect(res.json().error.message).toContain('design.logo.url');
+      const accepted = await call('POST', '/templates', {
+        name: 'x',
+        design: { logo: { url, size: 0.2 }, errorCorrection: 'H' },
+        acceptUnscannable: true,
+      });
+      expect(accepted.statusCode).toBe(400);
+    }
   });
 
   it('refuses a bad change without changing anything', async () => {

@@ -5,7 +5,9 @@ import type { CreateAccountInput } from '../../src/modules/accounts/accounts.ser
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import type { User } from '../../src/modules/users/users.types.js';
 import type { Services } from '../../src/services.js';
+import { mediaUrl } from '../../src/modules/media/media.paths.js';
 import { actorIn } from './actors.js';
+import { LOGO_SVG, logoPng } from './media.js';
 
 let sequence = 0;
 
@@ -18,7 +20,21 @@ export interface Tenant {
 
 /** Builds accounts, users and tokens through the real services, with overridable defaults. */
 export class Factory {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly publicUrl = 'http://localhost',
+  ) {}
+
+  /** The test logo (PNG or SVG) uploaded to the account's media library; its public address. */
+  async logo(accountId: string, kind: 'png' | 'svg' = 'png'): Promise<string> {
+    return this.media(accountId, kind === 'png' ? await logoPng() : LOGO_SVG, `logo.${kind}`);
+  }
+
+  /** A file uploaded to the account's media library; its public address. */
+  async media(accountId: string, bytes: Buffer, filename: string): Promise<string> {
+    const file = await this.services.media.upload(actorIn(accountId), { bytes, filename });
+    return mediaUrl(this.publicUrl, file);
+  }
 
   async tenant(overrides: Partial<CreateAccountInput> = {}): Promise<Tenant> {
     sequence += 1;

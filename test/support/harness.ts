@@ -86,7 +86,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     infra,
     services,
     app,
-    factory: new Factory(services),
+    factory: new Factory(services, config.publicUrl),
     request({ token, headers, ...rest }) {
       return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
     },

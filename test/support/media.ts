@@ -56,3 +56,17 @@ export function formData(parts: Array<{ name: string; value: string | Buffer; fi
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A brand mark as a logo is drawn: a navy disc, an orange ring and a white centre, in SVG. */
+export const LOGO_SVG = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120">
+  <circle cx="60" cy="60" r="58" fill="#1D3557"/>
+  <circle cx="60" cy="60" r="40" fill="none" stroke="#F4A261" stroke-width="14"/>
+  <rect x="48" y="48" width="24" height="24" rx="6" fill="#FFFFFF"/>
+</svg>`,
+);
+
+/** The same mark as a PNG (240 pixels at the default density), with transparent corners. */
+export function logoPng(density = 144): Promise<Buffer> {
+  return sharp(LOGO_SVG, { density }).png().toBuffer();
+}

@@ -26,7 +26,8 @@ export const Design = Type.Object(
             minLength: 1,
             maxLength: LOGO_URL_MAX,
             pattern: '^https?://',
-            description: 'Address of the logo image (http or https).',
+            description:
+              "Address of the logo: an image in the account's media library (PUBLIC_URL/media/<sha256>.<ext>), drawn in every format.",
           }),
           size: Type.Number({
             minimum: 0.05,

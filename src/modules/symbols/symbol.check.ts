@@ -3,6 +3,7 @@ import { decodeQr } from './symbol.decode.js';
 import { rasterise } from './symbol.raster.js';
 import { layout, renderScene } from './symbol.render.js';
 import { contrastRatio, designFindings, type Finding } from './symbol.rules.js';
+import type { LogoArt } from './symbol.scene.js';
 import { sceneToSvg } from './symbol.svg.js';
 
 /** What the scannability check found for one design and value. */
@@ -24,14 +25,20 @@ export interface ScannabilityReport {
 const CHECK_PIXELS_PER_MODULE = 4;
 
 /**
- * Renders the design (the logo as a solid stand-in, its worst case), decodes the image with ZXing
+ * Renders the design with its logo drawn (or, when the logo's bytes are not at hand, a solid
+ * stand-in, the worst case a logo can be), decodes the image with ZXing
  * and adds the rules a decoder cannot show (contrast, inverted colours, quiet zone, logo share).
  */
-export async function checkDesign(value: string, design: Design, extra: Finding[] = []): Promise<ScannabilityReport> {
+export async function checkDesign(
+  value: string,
+  design: Design,
+  extra: Finding[] = [],
+  art?: LogoArt,
+): Promise<ScannabilityReport> {
   const box = layout(value, design);
   const findings = [...designFindings(design, box)];
   const started = performance.now();
-  const scene = renderScene(value, design, 'stand-in');
+  const scene = renderScene(value, design, art ? 'image' : 'stand-in', art);
   const text = await decodeQr(rasterise(sceneToSvg(scene), Math.round(scene.width * CHECK_PIXELS_PER_MODULE)));
   const decodeMs = performance.now() - started;
   const decoded = text === value;

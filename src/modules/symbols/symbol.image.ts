@@ -5,27 +5,31 @@ import { checkDesign } from './symbol.check.js';
 import { sceneToPdf } from './symbol.pdf.js';
 import { rasterise } from './symbol.raster.js';
 import { renderScene, type LogoMode } from './symbol.render.js';
-import { sizeFindings } from './symbol.rules.js';
-import type { Scene } from './symbol.scene.js';
+import { embeddableLogo } from './symbol.logo.js';
+import { sizeFindings, type Finding } from './symbol.rules.js';
+import type { LogoArt, Scene } from './symbol.scene.js';
 import { sceneToSvg } from './symbol.svg.js';
 import { CONTENT_TYPES, IMAGE_SIZE, type ImageRequest, type SymbolImage } from './symbols.types.js';
 
 /** Changes whenever the drawing changes, so cached images are revalidated after an upgrade. */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 2;
 
-/** Strong ETag of an image: the renderer, the value, the design and the requested format and size. */
-export function imageEtag(value: string, design: Design, request: Required<ImageRequest>): string {
+/**
+ * Strong ETag of an image: the renderer, the value, the design, whether its logo is drawn (the
+ * address names the bytes: media addresses hold their SHA-256) and the requested format and size.
+ */
+export function imageEtag(value: string, design: Design, request: Required<ImageRequest>, logoDrawn = false): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify([RENDERER_VERSION, value, design, request.format, request.size]))
+    .update(JSON.stringify([RENDERER_VERSION, value, design, request.format, request.size, logoDrawn]))
     .digest('base64url')
     .slice(0, 27);
   return `"${hash}"`;
 }
 
 /** The scene, or 400 when the value does not fit in a QR symbol at the design's error correction. */
-export function sceneFor(value: string, design: Design, logo: LogoMode): Scene {
+export function sceneFor(value: string, design: Design, logo: LogoMode, art?: LogoArt): Scene {
   try {
-    return renderScene(value, design, logo);
+    return renderScene(value, design, logo, art);
   } catch (error) {
     if (error instanceof Error && /too big|amount of data/i.test(error.message)) {
       throw new InvalidRequest(
@@ -59,13 +63,34 @@ export function sizeOf(request: ImageRequest): number {
   return size;
 }
 
-/** Renders `value` in `design` as the requested format and checks it; the SVG references the logo, PNG and PDF keep its plate. */
-export async function renderImage(value: string, design: Design, request: ImageRequest, name: string): Promise<SymbolImage> {
+/** Reported when a design's logo is not drawn: its bytes are not in the account's media library. */
+export const UNDRAWN_LOGO: Finding = {
+  cause: 'logo',
+  severity: 'warn',
+  message:
+    "the logo is not a file of this account's media library, so it is not drawn (its space is left clear); upload it to the media library and use its address.",
+};
+
+/**
+ * Renders `value` in `design` as the requested format and checks it. `art` is the logo's bytes (from
+ * the account's media library): drawn in every format and in the checked image; without it the
+ * logo's plate is left clear and the report says so.
+ */
+export async function renderImage(
+  value: string,
+  design: Design,
+  request: ImageRequest,
+  name: string,
+  art?: LogoArt | null,
+): Promise<SymbolImage> {
   const { format } = request;
   const size = sizeOf(request);
-  const scene = sceneFor(value, design, format === 'svg' ? 'image' : 'plate');
+  const drawn = art ?? undefined;
+  const scene = sceneFor(value, design, drawn ? 'image' : 'plate', format === 'pdf' && drawn ? embeddableLogo(drawn) : drawn);
   const moduleSize = size / scene.width;
-  const report = await checkDesign(value, design, sizeFindings(moduleSize, IMAGE_SIZE[format].unit));
+  const extra = sizeFindings(moduleSize, IMAGE_SIZE[format].unit);
+  if (design.logo && !drawn) extra.push(UNDRAWN_LOGO);
+  const report = await checkDesign(value, design, extra, drawn);
   let body: Uint8Array | string;
   if (format === 'svg') body = sceneToSvg(scene, size);
   else if (format === 'png') body = rasterise(sceneToSvg(scene), size).png();
@@ -75,7 +100,7 @@ export async function renderImage(value: string, design: Design, request: ImageR
     format,
     contentType: CONTENT_TYPES[format],
     fileName: fileNameFor(name, format),
-    etag: imageEtag(value, design, { format, size }),
+    etag: imageEtag(value, design, { format, size }, drawn !== undefined),
     report,
   };
 }

@@ -10,7 +10,8 @@ const colour = (hex: string) =>
 
 /**
  * A one-page PDF whose page is the scene at `widthMm` millimetres wide: every module, finder and
- * frame is a vector path, and frame text is set in the embedded (subset) DejaVu Sans Bold.
+ * frame is a vector path, frame text is set in the embedded (subset) DejaVu Sans Bold, and a logo
+ * supplied as PNG or JPEG bytes is embedded as that image (callers rasterise other kinds first).
  */
 export async function sceneToPdf(scene: Scene, widthMm: number, title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -40,8 +41,19 @@ export async function sceneToPdf(scene: Scene, widthMm: number, title: string): 
         font,
         color: colour(shape.fill),
       });
+    } else if (shape.art?.type === 'image/png' || shape.art?.type === 'image/jpeg') {
+      // The logo's own bytes, fitted into its square keeping the aspect ratio; a logo given only by
+      // an address is left as its plate (exports never fetch a remote file).
+      const image = shape.art.type === 'image/png' ? await pdf.embedPng(shape.art.bytes) : await pdf.embedJpg(shape.art.bytes);
+      const box = shape.size * scale;
+      const fit = image.scaleToFit(box, box);
+      page.drawImage(image, {
+        x: shape.x * scale + (box - fit.width) / 2,
+        y: top - shape.y * scale - box + (box - fit.height) / 2,
+        width: fit.width,
+        height: fit.height,
+      });
     }
-    // A logo image is left as its plate: exports never fetch a remote file.
   }
   return pdf.save({ useObjectStreams: true });
 }

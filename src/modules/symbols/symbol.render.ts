@@ -1,10 +1,19 @@
 import type { Design } from '../designs/design.schema.js';
 import { finderOrigins, inFinder, qrMatrix, type ErrorCorrection, type Matrix } from './symbol.matrix.js';
-import { circlePath, FRAME_FONT_ADVANCE, rectPath, roundedRectPath, type Scene, type Shape } from './symbol.scene.js';
+import {
+  circlePath,
+  FRAME_FONT_ADVANCE,
+  rectPath,
+  roundedRectPath,
+  type LogoArt,
+  type Scene,
+  type Shape,
+} from './symbol.scene.js';
 
 /**
- * How the logo is drawn: `image` references its address (SVG for a browser or a print shop),
- * `plate` leaves the cleared plate empty (exports that never fetch a remote image), `stand-in` fills
+ * How the logo is drawn: `image` draws it (from the `LogoArt` bytes the caller passes, else by
+ * referencing its address, for a browser preview), `plate` leaves the cleared plate empty (a logo
+ * whose bytes are not at hand: the server never fetches a remote image), `stand-in` fills
  * the plate with a solid mark in the foreground colour, the worst case a real logo can be for a
  * decoder (the scannability check renders with it).
  */
@@ -149,7 +158,7 @@ function frameShapes(design: Design, symbolWidth: number, width: number, height:
 }
 
 /** The symbol for `value` drawn in `design`: finders, modules, logo plate and frame, in module units. */
-export function renderScene(value: string, design: Design, logo: LogoMode = 'image'): Scene {
+export function renderScene(value: string, design: Design, logo: LogoMode = 'image', art?: LogoArt): Scene {
   const box = layout(value, design);
   const { matrix, symbolWidth, originX, originY, plate } = box;
   const band = design.frame ? bandHeight(symbolWidth) : 0;
@@ -168,7 +177,7 @@ export function renderScene(value: string, design: Design, logo: LogoMode = 'ima
     const size = matrix.size * design.logo.size;
     const x = ox + plate.from + (span - size) / 2;
     const y = oy + plate.from + (span - size) / 2;
-    if (logo === 'image') shapes.push({ kind: 'image', href: design.logo.url, x, y, size });
+    if (logo === 'image') shapes.push({ kind: 'image', href: art?.href ?? design.logo.url, x, y, size, ...(art && { art }) });
     else if (logo === 'stand-in') {
       shapes.push({
         kind: 'path',

@@ -22,9 +22,21 @@ export interface TextShape {
   fill: string;
 }
 
+/**
+ * A logo's bytes, handed to the renderer by its caller (the server reads them from the account's
+ * media library): `href` is a data URI of the bytes, so the drawing never fetches anything.
+ */
+export interface LogoArt {
+  type: string;
+  bytes: Uint8Array;
+  href: string;
+}
+
 export interface ImageShape {
   kind: 'image';
   href: string;
+  /** The logo's bytes when the caller supplied them (PDF embeds them); absent for an address only. */
+  art?: LogoArt;
   x: number;
   y: number;
   size: number;

@@ -1,6 +1,6 @@
 import type { Design } from '../designs/design.schema.js';
 import { estimatedTextWidth, renderScene, type LogoMode } from './symbol.render.js';
-import { FRAME_FONT_FAMILY, type Scene } from './symbol.scene.js';
+import { FRAME_FONT_FAMILY, type LogoArt, type Scene } from './symbol.scene.js';
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] as string);
@@ -27,6 +27,10 @@ export function sceneToSvg(scene: Scene, pixels?: number): string {
 }
 
 /** The renderer's one entry point: `(value, design) → SVG`, pure, the same in the browser and the server. */
-export function renderSvg(value: string, design: Design, options: { pixels?: number; logo?: LogoMode } = {}): string {
-  return sceneToSvg(renderScene(value, design, options.logo ?? 'image'), options.pixels);
+export function renderSvg(
+  value: string,
+  design: Design,
+  options: { pixels?: number; logo?: LogoMode; art?: LogoArt } = {},
+): string {
+  return sceneToSvg(renderScene(value, design, options.logo ?? 'image', options.art), options.pixels);
 }

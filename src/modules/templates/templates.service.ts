@@ -43,7 +43,7 @@ export class TemplatesService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.scannable.assertTemplate(template.design, input.acceptUnscannable);
+    await this.scannable.assertTemplate(actor.accountId, template.design, input.acceptUnscannable);
     await this.templates.insert(template);
     return template;
   }
@@ -55,7 +55,7 @@ export class TemplatesService {
     if (input.name !== undefined) next.name = validName(input.name, TEMPLATE_NAME_MAX);
     if (input.design !== undefined) {
       next.design = validDesign(input.design, template.design);
-      await this.scannable.assertTemplate(next.design, input.acceptUnscannable);
+      await this.scannable.assertTemplate(actor.accountId, next.design, input.acceptUnscannable);
     }
     await this.templates.update(next);
     return next;

@@ -60,8 +60,8 @@ export const symbolTools = [
     input: toolInput(PreviewBody),
     output: ImageResult,
     annotations: READ,
-    async handler({ value, design, format, size }, { services, attach }) {
-      const image = await services.symbols.preview(value, design, { format: format ?? 'png', size });
+    async handler({ value, design, format, size }, { services, actor, attach }) {
+      const image = await services.symbols.preview(actor, value, design, { format: format ?? 'png', size });
       attach?.(attachment(image, `qrelay://designs/preview/${image.fileName}`));
       return result(image);
     },

@@ -33,7 +33,7 @@ export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
       schema: {
         operationId: 'getCodeImage',
         summary: "Render a code's symbol",
-        description: `The code's stored design encoding its \`encode\` value, as SVG, PNG or PDF (archived codes too). \`ETag\` follows the design, value, format and size; \`If-None-Match\` answers 304. ${SCANNABILITY_NOTE} In SVG a logo is referenced by its address; PNG and PDF keep its cleared plate.`,
+        description: `The code's stored design encoding its \`encode\` value, as SVG, PNG or PDF (archived codes too). \`ETag\` follows the design, value, format and size; \`If-None-Match\` answers 304. ${SCANNABILITY_NOTE} The logo, a file of the account's media library, is drawn in every format; any other logo address leaves its space clear (a \`logo\` warning).`,
         tags: ['codes'],
         params: IdParams,
         querystring: ImageQuery,
@@ -70,9 +70,9 @@ export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
     async (request, reply) => {
       const { value, design, format, size } = request.body;
       if (format !== undefined) {
-        return sendImage(reply, await services.symbols.preview(value, design, { format, size }), 'inline');
+        return sendImage(reply, await services.symbols.preview(actor(request), value, design, { format, size }), 'inline');
       }
-      const image = await services.symbols.preview(value, design, { format: 'svg', size });
+      const image = await services.symbols.preview(actor(request), value, design, { format: 'svg', size });
       return { data: { svg: image.body as string, scannability: image.report } };
     },
   );
