@@ -3,7 +3,7 @@ import type { Design } from '../designs/design.schema.js';
 import { InvalidRequest } from '../../lib/errors.js';
 import { checkDesign } from './symbol.check.js';
 import { sceneToPdf } from './symbol.pdf.js';
-import { rasterise } from './symbol.raster.js';
+import { encodePng, rasterise } from './symbol.raster.js';
 import { renderScene, type LogoMode } from './symbol.render.js';
 import { embeddableLogo } from './symbol.logo.js';
 import { sizeFindings, type Finding } from './symbol.rules.js';
@@ -93,7 +93,7 @@ export async function renderImage(
   const report = await checkDesign(value, design, extra, drawn);
   let body: Uint8Array | string;
   if (format === 'svg') body = sceneToSvg(scene, size);
-  else if (format === 'png') body = rasterise(sceneToSvg(scene), size).png();
+  else if (format === 'png') body = await encodePng(rasterise(sceneToSvg(scene), size));
   else body = await sceneToPdf(scene, size, name);
   return {
     body,

@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { FRAME_FONT_FILE } from './symbol.assets.js';
 import { FRAME_FONT_FAMILY } from './symbol.scene.js';
 
@@ -27,4 +28,15 @@ export function rasterise(svg: string, width: number): Raster {
     },
     png: () => image.asPng(),
   };
+}
+
+/**
+ * The raster as PNG, encoded by sharp (libspng) from the RGBA pixels at zlib level 3 without adaptive
+ * filtering: several times faster than resvg's own encoder for files of about the same size (a
+ * symbol is large flat areas), and off the event loop.
+ */
+export function encodePng(raster: Raster): Promise<Buffer> {
+  return sharp(raster.pixels, { raw: { width: raster.width, height: raster.height, channels: 4 } })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .toBuffer();
 }

@@ -186,7 +186,8 @@ export function renderScene(value: string, design: Design, logo: LogoMode = 'ima
       });
     }
   }
-  return { width, height, shapes };
+  const gridAligned = design.moduleStyle === 'square' && design.cornerStyle === 'square';
+  return { width, height, shapes, gridAligned };
 }
 
 /** The width a text takes at `size`, estimated from the frame font's average advance. */

@@ -49,6 +49,8 @@ export interface Scene {
   width: number;
   height: number;
   shapes: Shape[];
+  /** Every shape is a rectangle on the module grid: rasterisers may skip anti-aliasing (crisp edges). */
+  gridAligned?: boolean;
 }
 
 /** The font every format names for frame text; exports embed it, so nothing is fetched. */

@@ -23,7 +23,7 @@ export function sceneToSvg(scene: Scene, pixels?: number): string {
       return `<text x="${n(shape.x)}" y="${n(shape.y)}" fill="${shape.fill}" font-family="${FRAME_FONT_FAMILY}, Verdana, sans-serif" font-weight="bold" font-size="${n(shape.size)}" text-anchor="middle"${squeeze}>${escapeXml(shape.text)}</text>`;
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}"${size} shape-rendering="geometricPrecision">${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}"${size} shape-rendering="${scene.gridAligned ? 'crispEdges' : 'geometricPrecision'}">${body}</svg>`;
 }
 
 /** The renderer's one entry point: `(value, design) → SVG`, pure, the same in the browser and the server. */
