@@ -75,3 +75,41 @@ export function toolInput<T extends TObject[]>(...parts: [...T]): TComposite<T> 
 
 /** No arguments. */
 export const NoInput = Type.Object({}, { additionalProperties: false });
+
+/** The `data` of a REST envelope schema. */
+type Data<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
+
+/** What a resource tool adds to its name, title and schemas: prose and the service call. */
+export interface ToolBody<I extends TObject[], O extends TObject> {
+  description: string;
+  /** Calls the service and presents; the result is answered as `{ data }`, like the REST route. */
+  run(args: Static<TComposite<I>>, context: ToolContext): Promise<Data<O>>;
+}
+
+function toolOfKind(scope: Scope | null, annotations: ToolHints) {
+  return <I extends TObject[], O extends TObject>(
+    name: string,
+    title: string,
+    input: [...I],
+    output: O,
+    { description, run }: ToolBody<I, O>,
+  ): ToolDefinition => ({
+    name,
+    title,
+    description,
+    scope,
+    input: input.length === 0 ? NoInput : toolInput(...input),
+    output,
+    annotations,
+    handler: async (args, context) => ({ data: await run(args as Static<TComposite<I>>, context) }),
+  });
+}
+
+/**
+ * The tools of one resource, by kind: `read` (needs `readScope`, hints READ), `add` and `change`
+ * (need `writeScope`, hints ADD and CHANGE). Input is the REST parts (none: no arguments); the handler's
+ * result is wrapped in the REST envelope. A tool that answers more than `{ data }` uses `defineTool`.
+ */
+export function resourceTools(readScope: Scope | null, writeScope: Scope | null = readScope) {
+  return { read: toolOfKind(readScope, READ), add: toolOfKind(writeScope, ADD), change: toolOfKind(writeScope, CHANGE) };
+}

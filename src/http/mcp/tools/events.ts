@@ -1,7 +1,9 @@
 import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from '../../api/v1/analytics/schema.js';
 import { EventPage, ListEventsQuery } from '../../api/v1/events/schema.js';
 import { IdParams } from '../../schemas.js';
-import { CHANGE, defineTool, READ, toolInput } from '../tool.js';
+import { defineTool, READ, resourceTools, toolInput } from '../tool.js';
+
+const analytics = resourceTools('analytics:read');
 
 /** Events, code analytics and clearing a scan history: the same service calls and presenters as REST. */
 export const eventTools = [
@@ -19,30 +21,15 @@ export const eventTools = [
       return { data: page.events.map(present.event), nextCursor: page.nextCursor };
     },
   }),
-  defineTool({
-    name: 'codes_analytics',
-    title: "A code's analytics",
+  analytics.read('codes_analytics', "A code's analytics", [IdParams, CodeAnalyticsQuery], CodeAnalyticsResponse, {
     description:
       "A code's scans and unique visitors over the last `days` UTC days (1-3650, default 30), with a daily series and breakdowns by country, device, OS, browser and placement. Automated traffic is excluded.",
-    scope: 'analytics:read',
-    input: toolInput(IdParams, CodeAnalyticsQuery),
-    output: CodeAnalyticsResponse,
-    annotations: READ,
-    async handler({ id, days }, { services, actor, present }) {
-      return { data: present.codeAnalytics(id, await services.scanHistory.analytics(actor, id, days)) };
-    },
+    run: async ({ id, days }, { services, actor, present }) =>
+      present.codeAnalytics(id, await services.scanHistory.analytics(actor, id, days)),
   }),
-  defineTool({
-    name: 'codes_clear_scans',
-    title: "Destroy a code's scan history",
+  resourceTools('codes:write').change('codes_clear_scans', "Destroy a code's scan history", [IdParams], ClearScansResponse, {
     description:
       "Destroys a code's events, daily totals, alerts and lifetime counter, and returns how many events were removed. Cannot be undone; the code and its printed copies keep working.",
-    scope: 'codes:write',
-    input: toolInput(IdParams),
-    output: ClearScansResponse,
-    annotations: CHANGE,
-    async handler({ id }, { services, actor, present }) {
-      return { data: present.clearScans(id, await services.scanHistory.clear(actor, id)) };
-    },
+    run: async ({ id }, { services, actor, present }) => present.clearScans(id, await services.scanHistory.clear(actor, id)),
   }),
 ];

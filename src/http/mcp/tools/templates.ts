@@ -5,46 +5,26 @@ import {
   TemplateResponse,
 } from '../../api/v1/templates/schema.js';
 import { IdParams } from '../../schemas.js';
-import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
+import { resourceTools } from '../tool.js';
+
+const tool = resourceTools('codes:read', 'codes:write');
 
 /** Saved designs: the same service calls and presenter as /api/v1/templates. */
 export const templateTools = [
-  defineTool({
-    name: 'templates_list',
-    title: 'List saved designs',
+  tool.read('templates_list', 'List saved designs', [], TemplateListResponse, {
     description: 'Lists saved designs (templates) ordered by name.',
-    scope: 'codes:read',
-    input: NoInput,
-    output: TemplateListResponse,
-    annotations: READ,
-    async handler(_args, { services, actor, present }) {
-      return { data: (await services.templates.list(actor)).map(present.template) };
-    },
+    run: async (_args, { services, actor, present }) => (await services.templates.list(actor)).map(present.template),
   }),
-  defineTool({
-    name: 'templates_create',
-    title: 'Save a design',
+  tool.add('templates_create', 'Save a design', [CreateTemplateBody], TemplateResponse, {
     description:
       'Saves a design (colours, module and corner styles, logo, error correction, quiet zone, frame) under a name. Applying it to a code (templateId on codes_create or codes_update) copies it.',
-    scope: 'codes:write',
-    input: toolInput(CreateTemplateBody),
-    output: TemplateResponse,
-    annotations: ADD,
-    async handler(args, { services, actor, present }) {
-      return { data: present.template(await services.templates.create(actor, args)) };
-    },
+    run: async (args, { services, actor, present }) => present.template(await services.templates.create(actor, args)),
   }),
-  defineTool({
-    name: 'templates_delete',
-    title: 'Delete a saved design',
+  tool.change('templates_delete', 'Delete a saved design', [IdParams], DeletedTemplateResponse, {
     description: 'Deletes a saved design. Codes that used it keep their copy of the design.',
-    scope: 'codes:write',
-    input: toolInput(IdParams),
-    output: DeletedTemplateResponse,
-    annotations: CHANGE,
-    async handler({ id }, { services, actor }) {
+    run: async ({ id }, { services, actor }) => {
       await services.templates.delete(actor, id);
-      return { data: { id, deleted: true as const } };
+      return { id, deleted: true as const };
     },
   }),
 ];

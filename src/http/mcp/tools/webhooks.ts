@@ -7,62 +7,33 @@ import {
   HookListResponse,
 } from '../../api/v1/hooks/schema.js';
 import { IdParams } from '../../schemas.js';
-import { ADD, CHANGE, defineTool, NoInput, READ, toolInput } from '../tool.js';
+import { resourceTools } from '../tool.js';
+
+/** SPEC: managing subscriptions needs analytics:read, like reading the events they carry. */
+const tool = resourceTools('analytics:read');
 
 /** Webhook subscriptions: the same service calls and presenters as /api/v1/hooks. */
 export const webhookTools = [
-  defineTool({
-    name: 'webhooks_list',
-    title: 'List webhook subscriptions',
+  tool.read('webhooks_list', 'List webhook subscriptions', [], HookListResponse, {
     description: 'Lists the webhook subscriptions of the account with their status.',
-    scope: 'analytics:read',
-    input: NoInput,
-    output: HookListResponse,
-    annotations: READ,
-    async handler(_args, { services, actor, present }) {
-      return { data: (await services.webhooks.list(actor)).map(present.hook) };
-    },
+    run: async (_args, { services, actor, present }) => (await services.webhooks.list(actor)).map(present.hook),
   }),
-  defineTool({
-    name: 'webhooks_create',
-    title: 'Subscribe to events by webhook',
+  tool.add('webhooks_create', 'Subscribe to events by webhook', [CreateHookBody], CreatedHookResponse, {
     description:
       'Subscribes url (http or https) to events (scan, link_click, ...; all when omitted). Deliveries follow Standard Webhooks, at least once; the signing secret is returned only here. A plan without webhooks gives forbidden.',
-    scope: 'analytics:read',
-    input: toolInput(CreateHookBody),
-    output: CreatedHookResponse,
-    annotations: ADD,
-    async handler({ url, events }, { services, actor, present }) {
-      const hook = await services.webhooks.create(actor, {
-        url,
-        events,
-      });
-      return { data: present.createdHook(hook) };
-    },
+    run: async ({ url, events }, { services, actor, present }) =>
+      present.createdHook(await services.webhooks.create(actor, { url, events })),
   }),
-  defineTool({
-    name: 'webhooks_delete',
-    title: 'Unsubscribe a webhook',
+  tool.change('webhooks_delete', 'Unsubscribe a webhook', [IdParams], DeletedHookResponse, {
     description: 'Deletes a webhook subscription; deliveries not yet made are cancelled.',
-    scope: 'analytics:read',
-    input: toolInput(IdParams),
-    output: DeletedHookResponse,
-    annotations: CHANGE,
-    async handler({ id }, { services, actor }) {
+    run: async ({ id }, { services, actor }) => {
       await services.webhooks.delete(actor, id);
-      return { data: { id, deleted: true as const } };
+      return { id, deleted: true as const };
     },
   }),
-  defineTool({
-    name: 'webhooks_deliveries',
-    title: 'Recent webhook deliveries',
+  tool.read('webhooks_deliveries', 'Recent webhook deliveries', [IdParams, DeliveriesQuery], DeliveryListResponse, {
     description: 'Lists the recent deliveries of one subscription, newest first, with attempts and last response.',
-    scope: 'analytics:read',
-    input: toolInput(IdParams, DeliveriesQuery),
-    output: DeliveryListResponse,
-    annotations: READ,
-    async handler({ id, limit }, { services, actor, present }) {
-      return { data: (await services.webhooks.deliveries(actor, id, limit)).map(present.delivery) };
-    },
+    run: async ({ id, limit }, { services, actor, present }) =>
+      (await services.webhooks.deliveries(actor, id, limit)).map(present.delivery),
   }),
 ];
