@@ -1,3 +1,4 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockRow } from '../../db/dialect.js';
 import type { AccountsTable, Schema } from '../../db/schema.js';
@@ -5,35 +6,18 @@ import type { PlanName } from '../plans/plans.js';
 import type { Account, AccountStatus } from './accounts.types.js';
 
 const toAccount = (row: Selectable<AccountsTable>): Account => ({
-  id: row.id,
-  name: row.name,
+  ...fromColumns(row, 'id name domain monthly_allowance rate_per_minute max_codes created_at'),
   plan: row.plan as PlanName,
   status: row.status as AccountStatus,
-  domain: row.domain,
-  monthlyAllowance: row.monthly_allowance,
-  ratePerMinute: row.rate_per_minute,
-  maxCodes: row.max_codes,
-  createdAt: row.created_at,
 });
 
 export class AccountsRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(account: Account, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('accounts')
-      .values({
-        id: account.id,
-        name: account.name,
-        plan: account.plan,
-        status: account.status,
-        domain: account.domain,
-        monthly_allowance: account.monthlyAllowance,
-        rate_per_minute: account.ratePerMinute,
-        max_codes: account.maxCodes,
-        created_at: account.createdAt,
-      })
-      .execute();
+    await insertRow(db, 'accounts', {
+      ...toColumns(account, 'id name plan status domain monthlyAllowance ratePerMinute maxCodes createdAt'),
+    });
   }
 
   /** Whether the store holds any account at all (first run when not). */

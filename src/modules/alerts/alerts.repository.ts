@@ -1,3 +1,4 @@
+import { fromColumns, toColumns } from '../../db/columns.js';
 import { chunks } from '../../db/dialect.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertRulesTable, AlertsTable, Schema } from '../../db/schema.js';
@@ -5,19 +6,14 @@ import { dayIso } from '../events/events.types.js';
 import { ONCE, type Alert, type AlertKind, type AlertRule } from './alerts.types.js';
 
 const toRule = (r: Selectable<AlertRulesTable>): AlertRule => ({
-  id: r.id,
-  accountId: r.account_id,
-  codeId: r.code_id,
+  ...fromColumns(r, 'id account_id code_id'),
   kind: r.kind as AlertKind,
   threshold: r.threshold === null ? null : Number(r.threshold),
   createdAt: Number(r.created_at),
 });
 
 const toAlert = (r: Selectable<AlertsTable>): Alert => ({
-  id: r.id,
-  accountId: r.account_id,
-  ruleId: r.rule_id,
-  codeId: r.code_id,
+  ...fromColumns(r, 'id account_id rule_id code_id'),
   kind: r.kind as AlertKind,
   date: Number(r.day) === ONCE ? null : dayIso(Number(r.day)),
   scans: Number(r.scans),
@@ -31,12 +27,7 @@ export class AlertsRepository {
     await this.db
       .insertInto('alert_rules')
       .values({
-        id: rule.id,
-        account_id: rule.accountId,
-        code_id: rule.codeId,
-        kind: rule.kind,
-        threshold: rule.threshold,
-        created_at: rule.createdAt,
+        ...toColumns(rule, 'id accountId codeId kind threshold createdAt'),
       })
       .execute();
   }

@@ -1,15 +1,11 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { PasswordTokensTable, Schema } from '../../db/schema.js';
 import type { PasswordToken, PasswordTokenPurpose } from './auth.types.js';
 
 const toToken = (row: Selectable<PasswordTokensTable>): PasswordToken => ({
-  id: row.id,
-  accountId: row.account_id,
-  userId: row.user_id,
+  ...fromColumns(row, 'id account_id user_id created_at expires_at used_at'),
   purpose: row.purpose as PasswordTokenPurpose,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  usedAt: row.used_at,
 });
 
 /** Single-use password links (invitation and reset), kept only as hashes. */
@@ -17,19 +13,10 @@ export class PasswordTokensRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(token: PasswordToken, tokenHash: string, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('password_tokens')
-      .values({
-        id: token.id,
-        account_id: token.accountId,
-        user_id: token.userId,
-        purpose: token.purpose,
-        token_hash: tokenHash,
-        created_at: token.createdAt,
-        expires_at: token.expiresAt,
-        used_at: token.usedAt,
-      })
-      .execute();
+    await insertRow(db, 'password_tokens', {
+      ...toColumns(token, 'id accountId userId purpose createdAt expiresAt usedAt'),
+      token_hash: tokenHash,
+    });
   }
 
   async findByHash(tokenHash: string): Promise<{ token: PasswordToken; tokenHash: string } | null> {

@@ -1,32 +1,20 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema, SessionsTable } from '../../db/schema.js';
 import type { Session } from './auth.types.js';
 
 const toSession = (row: Selectable<SessionsTable>): Session => ({
-  id: row.id,
-  accountId: row.account_id,
-  userId: row.user_id,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  revokedAt: row.revoked_at,
+  ...fromColumns(row, 'id account_id user_id created_at expires_at revoked_at'),
 });
 
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(session: Session, secretHash: string, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('sessions')
-      .values({
-        id: session.id,
-        account_id: session.accountId,
-        user_id: session.userId,
-        secret_hash: secretHash,
-        created_at: session.createdAt,
-        expires_at: session.expiresAt,
-        revoked_at: session.revokedAt,
-      })
-      .execute();
+    await insertRow(db, 'sessions', {
+      ...toColumns(session, 'id accountId userId createdAt expiresAt revokedAt'),
+      secret_hash: secretHash,
+    });
   }
 
   async findByHash(secretHash: string): Promise<{ session: Session; secretHash: string } | null> {

@@ -1,3 +1,4 @@
+import { fromColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, containsPattern, escapeLike } from '../../db/dialect.js';
 import type { CodesTable, Schema } from '../../db/schema.js';
@@ -9,22 +10,13 @@ import type { ContentKind } from '../content/content.types.js';
 import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
 
 const toCode = (row: Selectable<CodesTable> & { lifetime_total: number | null }): Code => ({
-  id: row.id,
-  accountId: row.account_id,
-  name: row.name,
+  ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
   mode: row.mode as CodeMode,
   status: row.status as CodeStatus,
-  domain: row.domain,
-  shortCode: row.short_code,
-  destination: row.destination,
   design: JSON.parse(row.design) as Design,
   rules: JSON.parse(row.rules) as Rule[],
-  gateHash: row.gate_hash,
-  folderId: row.folder_id,
   content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
   scans: Number(row.lifetime_total ?? 0),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
 });
 
 const toRow = (code: Code) => ({

@@ -1,3 +1,4 @@
+import { insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
 
@@ -17,17 +18,9 @@ export class EndingsRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(ending: EndingRecord, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('endings')
-      .values({
-        domain: ending.domain,
-        short_code: ending.shortCode,
-        kind: ending.kind,
-        target_id: ending.targetId,
-        account_id: ending.accountId,
-        created_at: ending.createdAt,
-      })
-      .execute();
+    await insertRow(db, 'endings', {
+      ...toColumns(ending, 'domain shortCode kind targetId accountId createdAt'),
+    });
   }
 
   async find(domain: string, shortCode: string): Promise<EndingRecord | null> {

@@ -1,3 +1,4 @@
+import { fromColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, lockRow } from '../../db/dialect.js';
 import { namedRow, renamedRow } from '../../db/named-rows.js';
@@ -5,11 +6,7 @@ import type { FoldersTable, Schema } from '../../db/schema.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
 
 const toFolder = (row: Selectable<FoldersTable>): Folder => ({
-  id: row.id,
-  accountId: row.account_id,
-  name: row.name,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...fromColumns(row, 'id account_id name created_at updated_at'),
 });
 
 /** Live codes of the folder, read from the codes(account_id, folder_id, status) index: no counter is kept. */

@@ -1,3 +1,4 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { LinksTable, Schema } from '../../db/schema.js';
 import { withMemberFilters } from '../campaigns/campaigns.filters.js';
@@ -6,32 +7,17 @@ import { lifetimeTotal } from '../events/events.totals.js';
 import type { Link } from './links.types.js';
 
 const toLink = (row: Selectable<LinksTable> & { lifetime_total: number | null }): Link => ({
-  id: row.id,
-  accountId: row.account_id,
-  domain: row.domain,
-  shortCode: row.short_code,
-  destination: row.destination,
+  ...fromColumns(row, 'id account_id domain short_code destination created_at updated_at'),
   clicks: Number(row.lifetime_total ?? 0),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
 });
 
 export class LinksRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(link: Link, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('links')
-      .values({
-        id: link.id,
-        account_id: link.accountId,
-        domain: link.domain,
-        short_code: link.shortCode,
-        destination: link.destination,
-        created_at: link.createdAt,
-        updated_at: link.updatedAt,
-      })
-      .execute();
+    await insertRow(db, 'links', {
+      ...toColumns(link, 'id accountId domain shortCode destination createdAt updatedAt'),
+    });
   }
 
   async setDestination(link: Link): Promise<void> {

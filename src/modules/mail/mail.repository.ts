@@ -1,3 +1,4 @@
+import { fromColumns, insertRow } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { MailOutboxTable, Schema } from '../../db/schema.js';
 import type { MailKind, MailMessage, MailStatus, OutboxMail } from './mail.types.js';
@@ -6,40 +7,31 @@ const statusOf = (row: Selectable<MailOutboxTable>): MailStatus =>
   row.sent_at !== null ? 'sent' : row.failed_at !== null ? 'failed' : 'queued';
 
 const toMail = (row: Selectable<MailOutboxTable>): OutboxMail => ({
-  id: row.id,
-  accountId: row.account_id,
+  ...fromColumns(row, 'id account_id subject attempts created_at sent_at last_error'),
   kind: row.kind as MailKind,
   to: row.recipient,
-  subject: row.subject,
   text: row.body,
   status: statusOf(row),
-  attempts: row.attempts,
-  createdAt: row.created_at,
-  sentAt: row.sent_at,
-  lastError: row.last_error,
 });
 
 export class MailRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(id: string, message: MailMessage, at: number, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        id,
-        account_id: message.accountId,
-        kind: message.kind,
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-        created_at: at,
-        attempts: 0,
-        next_attempt_at: at,
-        sent_at: null,
-        failed_at: null,
-        last_error: null,
-      })
-      .execute();
+    await insertRow(db, 'mail_outbox', {
+      id,
+      account_id: message.accountId,
+      kind: message.kind,
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      created_at: at,
+      attempts: 0,
+      next_attempt_at: at,
+      sent_at: null,
+      failed_at: null,
+      last_error: null,
+    });
   }
 
   /** Newest first. */

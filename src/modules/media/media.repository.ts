@@ -1,3 +1,4 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, lockRow } from '../../db/dialect.js';
 import { namedRow, renamedRow } from '../../db/named-rows.js';
@@ -5,23 +6,17 @@ import type { MediaFilesTable, MediaFoldersTable, Schema } from '../../db/schema
 import type { ListMediaOptions, MediaFile, MediaFolder, MediaType } from './media.types.js';
 
 const toFile = (row: Selectable<MediaFilesTable>): MediaFile => ({
-  id: row.id,
-  accountId: row.account_id,
-  folderId: row.folder_id,
-  name: row.name,
+  ...fromColumns(row, 'id account_id folder_id name sha256'),
   type: row.type as MediaType,
   size: Number(row.size),
   width: row.width === null ? null : Number(row.width),
   height: row.height === null ? null : Number(row.height),
-  sha256: row.sha256,
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
 
 const toFolder = (row: Selectable<MediaFoldersTable>): MediaFolder => ({
-  id: row.id,
-  accountId: row.account_id,
-  name: row.name,
+  ...fromColumns(row, 'id account_id name'),
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
@@ -35,22 +30,9 @@ export class MediaRepository {
   }
 
   async insert(file: MediaFile, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('media_files')
-      .values({
-        id: file.id,
-        account_id: file.accountId,
-        folder_id: file.folderId,
-        name: file.name,
-        type: file.type,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        sha256: file.sha256,
-        created_at: file.createdAt,
-        updated_at: file.updatedAt,
-      })
-      .execute();
+    await insertRow(db, 'media_files', {
+      ...toColumns(file, 'id accountId folderId name type size width height sha256 createdAt updatedAt'),
+    });
   }
 
   async update(file: MediaFile, db: Kysely<Schema> = this.db): Promise<void> {

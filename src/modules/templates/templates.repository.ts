@@ -1,3 +1,4 @@
+import { fromColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import { codePointOrder } from '../../db/dialect.js';
 import type { Schema, TemplatesTable } from '../../db/schema.js';
@@ -5,12 +6,8 @@ import type { Design } from '../designs/design.schema.js';
 import type { Template } from './templates.types.js';
 
 const toTemplate = (row: Selectable<TemplatesTable>): Template => ({
-  id: row.id,
-  accountId: row.account_id,
-  name: row.name,
+  ...fromColumns(row, 'id account_id name created_at updated_at'),
   design: JSON.parse(row.design) as Design,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
 });
 
 /** The columns a template's changeable fields are written to. */

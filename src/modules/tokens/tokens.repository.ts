@@ -1,18 +1,12 @@
+import { fromColumns, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Schema } from '../../db/schema.js';
 import type { Scope } from './scopes.js';
 import type { ApiToken } from './tokens.types.js';
 
 const toToken = (row: Selectable<ApiTokensTable>): ApiToken => ({
-  id: row.id,
-  accountId: row.account_id,
-  userId: row.user_id,
-  name: row.name,
+  ...fromColumns(row, 'id account_id user_id name created_at expires_at revoked_at last_used_at'),
   scopes: row.scopes.split(' ').filter(Boolean) as Scope[],
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  revokedAt: row.revoked_at,
-  lastUsedAt: row.last_used_at,
 });
 
 export interface TokenWithOwners {
@@ -36,16 +30,9 @@ export class TokensRepository {
     await this.db
       .insertInto('api_tokens')
       .values({
-        id: token.id,
-        account_id: token.accountId,
-        user_id: token.userId,
-        name: token.name,
+        ...toColumns(token, 'id accountId userId name createdAt expiresAt revokedAt lastUsedAt'),
         token_hash: tokenHash,
         scopes: token.scopes.join(' '),
-        created_at: token.createdAt,
-        expires_at: token.expiresAt,
-        revoked_at: token.revokedAt,
-        last_used_at: token.lastUsedAt,
       })
       .execute();
   }

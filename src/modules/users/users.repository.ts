@@ -1,36 +1,22 @@
+import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Schema, UsersTable } from '../../db/schema.js';
 import type { Role, User, UserStatus } from './users.types.js';
 
 const toUser = (row: Selectable<UsersTable>): User => ({
-  id: row.id,
-  accountId: row.account_id,
-  email: row.email,
-  name: row.name,
+  ...fromColumns(row, 'id account_id email name created_at last_sign_in_at'),
   role: row.role as Role,
   status: row.status as UserStatus,
-  createdAt: row.created_at,
-  lastSignInAt: row.last_sign_in_at,
 });
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   async insert(user: User, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('users')
-      .values({
-        id: user.id,
-        account_id: user.accountId,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        status: user.status,
-        password_hash: null,
-        created_at: user.createdAt,
-        last_sign_in_at: user.lastSignInAt,
-      })
-      .execute();
+    await insertRow(db, 'users', {
+      ...toColumns(user, 'id accountId email name role status createdAt lastSignInAt'),
+      password_hash: null,
+    });
   }
 
   /** The account's people, to narrow down. */

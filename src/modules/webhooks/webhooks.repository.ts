@@ -1,3 +1,4 @@
+import { fromColumns, toColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { skipLocked } from '../../db/dialect.js';
@@ -5,35 +6,20 @@ import type { Schema, WebhookDeliveriesTable, WebhooksTable } from '../../db/sch
 import type { Delivery, DeliveryStatus, Webhook, WebhookStatus } from './webhooks.types.js';
 
 const toWebhook = (row: Selectable<WebhooksTable>): Webhook => ({
-  id: row.id,
-  accountId: row.account_id,
-  url: row.url,
+  ...fromColumns(row, 'id account_id url secret disabled_reason failing_since created_at'),
   events: row.events.split(' ').filter(Boolean),
-  secret: row.secret,
   status: row.status as WebhookStatus,
-  disabledReason: row.disabled_reason,
-  failingSince: row.failing_since,
-  createdAt: row.created_at,
 });
 
 /** Rolls back a retry that found no failed delivery, so the subscription is left as it was. */
 class NothingToRetry extends Error {}
 
 const toDelivery = (row: Selectable<WebhookDeliveriesTable>): Delivery => ({
-  id: row.id,
-  webhookId: row.webhook_id,
-  accountId: row.account_id,
-  eventId: row.event_id,
-  eventType: row.event_type,
-  payload: row.payload,
+  ...fromColumns(
+    row,
+    'id webhook_id account_id event_id event_type payload attempts next_attempt_at last_status last_error response_excerpt created_at completed_at',
+  ),
   status: row.status as DeliveryStatus,
-  attempts: row.attempts,
-  nextAttemptAt: row.next_attempt_at,
-  lastStatus: row.last_status,
-  lastError: row.last_error,
-  responseExcerpt: row.response_excerpt,
-  createdAt: row.created_at,
-  completedAt: row.completed_at,
 });
 
 export interface AttemptResult {
@@ -57,15 +43,8 @@ export class WebhooksRepository {
     await this.db
       .insertInto('webhooks')
       .values({
-        id: hook.id,
-        account_id: hook.accountId,
-        url: hook.url,
+        ...toColumns(hook, 'id accountId url secret status disabledReason failingSince createdAt'),
         events: hook.events.join(' '),
-        secret: hook.secret,
-        status: hook.status,
-        disabled_reason: hook.disabledReason,
-        failing_since: hook.failingSince,
-        created_at: hook.createdAt,
       })
       .execute();
   }
