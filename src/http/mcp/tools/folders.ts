@@ -1,12 +1,4 @@
-import {
-  CreateFolderBody,
-  DeletedFolderResponse,
-  FolderAnalyticsQuery,
-  FolderAnalyticsResponse,
-  FolderListResponse,
-  FolderResponse,
-  UpdateFolderBody,
-} from '../../api/v1/folders/schema.js';
+import * as schema from '../../api/v1/folders/schema.js';
 import { IdParams } from '../../schemas.js';
 import { resourceTools } from '../tool.js';
 
@@ -14,21 +6,21 @@ const tool = resourceTools('codes:read', 'codes:write');
 
 /** Folders and their analytics: the same service calls and presenters as /api/v1/folders. */
 export const folderTools = [
-  tool.read('folders_list', 'List folders', [], FolderListResponse, {
+  tool.read('folders_list', 'List folders', [], schema.FolderListResponse, {
     description: 'Lists folders ordered by name, each with the number of live (not archived) codes in it.',
     run: async (_args, { services, actor, present }) => (await services.folders.list(actor)).map(present.folder),
   }),
-  tool.add('folders_create', 'Create a folder', [CreateFolderBody], FolderResponse, {
+  tool.add('folders_create', 'Create a folder', [schema.CreateFolderBody], schema.FolderResponse, {
     description:
       'Creates a folder. Names are unique per account, ignoring case. Move codes into it with codes_update (folderId).',
     run: async (args, { services, actor, present }) => present.folder(await services.folders.create(actor, args)),
   }),
-  tool.change('folders_rename', 'Rename a folder', [IdParams, UpdateFolderBody], FolderResponse, {
+  tool.change('folders_rename', 'Rename a folder', [IdParams, schema.UpdateFolderBody], schema.FolderResponse, {
     description: 'Renames a folder; its codes stay in it.',
     run: async ({ id, ...changes }, { services, actor, present }) =>
       present.folder(await services.folders.rename(actor, id, changes)),
   }),
-  tool.change('folders_delete', 'Delete a folder', [IdParams], DeletedFolderResponse, {
+  tool.change('folders_delete', 'Delete a folder', [IdParams], schema.DeletedFolderResponse, {
     description: 'Deletes a folder. Its codes are kept, in no folder; the answer says how many were unfiled.',
     run: async ({ id }, { services, actor }) => ({
       id,
@@ -39,8 +31,8 @@ export const folderTools = [
   resourceTools('analytics:read').read(
     'folders_analytics',
     'Folder analytics',
-    [IdParams, FolderAnalyticsQuery],
-    FolderAnalyticsResponse,
+    [IdParams, schema.FolderAnalyticsQuery],
+    schema.FolderAnalyticsResponse,
     {
       description:
         'Scans and unique visitors of a folder over the last `days` days (1-365, default 30), with a per-code breakdown. Automated traffic is excluded.',

@@ -58,6 +58,16 @@ export const Code = Type.Object(
   { title: 'Code' },
 );
 
+/** The optional fields creating and changing a code share, in this order. */
+const optionalSettings = {
+  design: Type.Optional(DesignInput),
+  templateId: Type.Optional(TemplateId),
+  acceptUnscannable: Type.Optional(AcceptUnscannable),
+  rules: Type.Optional(Rules),
+  gate: Type.Optional(Gate),
+  folderId: Type.Optional(FolderId),
+};
+
 export const CreateCodeBody = Type.Object(
   {
     name: Name,
@@ -67,12 +77,7 @@ export const CreateCodeBody = Type.Object(
     shortCode: Type.Optional(
       Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
     ),
-    design: Type.Optional(DesignInput),
-    templateId: Type.Optional(TemplateId),
-    acceptUnscannable: Type.Optional(AcceptUnscannable),
-    rules: Type.Optional(Rules),
-    gate: Type.Optional(Gate),
-    folderId: Type.Optional(FolderId),
+    ...optionalSettings,
   },
   { additionalProperties: false },
 );
@@ -87,12 +92,7 @@ export const UpdateCodeBody = Type.Object(
         description: 'Pause or resume; archiving is POST /codes/{id}/archive.',
       }),
     ),
-    design: Type.Optional(DesignInput),
-    templateId: Type.Optional(TemplateId),
-    acceptUnscannable: Type.Optional(AcceptUnscannable),
-    rules: Type.Optional(Rules),
-    gate: Type.Optional(Gate),
-    folderId: Type.Optional(FolderId),
+    ...optionalSettings,
   },
   { additionalProperties: false },
 );
