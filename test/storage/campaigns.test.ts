@@ -7,6 +7,7 @@ import { describeRoles, type RoleWorld } from '../support/roles.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 const DAY = 86_400_000;
+const FIELDS = [{ key: 'name', label: 'Your name', type: 'text' as const, required: true }];
 
 describeEach(STORES)('campaigns and tags ($name)', (store) => {
   let h: Harness;
@@ -55,7 +56,7 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
     ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
       h.services.campaigns.create(me(), { name: 'Forms', members: [{ type: 'form', id: theirs.id }] }),
-    ).rejects.toThrow('forms cannot be grouped on this server yet');
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
       h.services.campaigns.create(me(), { name: 'Backwards', startsAt: '2026-05-01T00:00:00Z', endsAt: '2026-04-01T00:00:00Z' }),
     ).rejects.toThrow('endsAt must not be before startsAt');
@@ -84,6 +85,51 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
     await expect(h.services.campaigns.setTags(me(), { type: 'code', id: a.id }, ['x'])).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+
+  it('groups and tags forms, pages and cards, each only under its own type; deleting one takes it out', async () => {
+    const own = await h.factory.tenant();
+    const form = await h.services.forms.create(ownerOf(own), { name: 'Survey', fields: FIELDS });
+    const page = await h.services.pages.create(ownerOf(own), { name: 'Landing' });
+    const card = await h.services.cards.create(ownerOf(own), { name: 'Ada' });
+    const code = await h.factory.code(own.account.id);
+    const campaign = await h.services.campaigns.create(ownerOf(own), {
+      name: 'Fair',
+      members: [
+        { type: 'code', id: code.id },
+        { type: 'form', id: form.id },
+        { type: 'page', id: page.id },
+        { type: 'card', id: card.id },
+      ],
+    });
+    expect(campaign.members.map((m) => m.type)).toEqual(['code', 'form', 'page', 'card']);
+    // A page named as a form is not the account's form.
+    await expect(
+      h.services.campaigns.moveMembers(ownerOf(own), campaign.id, { add: [{ type: 'form', id: page.id }] }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      h.services.campaigns.moveMembers(me(), campaign.id, { add: [{ type: 'form', id: form.id }] }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await h.services.campaigns.setTags(ownerOf(own), { type: 'form', id: form.id }, ['Fair', 'print']);
+    await h.services.campaigns.setTags(ownerOf(own), { type: 'page', id: page.id }, ['fair']);
+    await h.services.campaigns.setTags(ownerOf(own), { type: 'card', id: card.id }, ['FAIR']);
+    await h.services.campaigns.setTags(ownerOf(own), { type: 'code', id: code.id }, ['fair']);
+    expect(await h.services.campaigns.tags(ownerOf(own))).toEqual([
+      { tag: 'FAIR', count: 4 },
+      { tag: 'print', count: 1 },
+    ]);
+    await expect(h.services.campaigns.setTags(ownerOf(own), { type: 'card', id: form.id }, ['x'])).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await h.services.forms.delete(ownerOf(own), form.id);
+    expect((await h.services.campaigns.get(ownerOf(own), campaign.id)).members.map((m) => m.type).sort()).toEqual([
+      'card',
+      'code',
+      'page',
+    ]);
+    expect(await h.services.campaigns.tags(ownerOf(own))).toEqual([{ tag: 'FAIR', count: 3 }]);
   });
 
   describe('analytics', () => {
@@ -129,6 +175,54 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
         { type: 'code', id: code.id, events: 3, uniqueVisitors: 3 },
         { type: 'link', id: link.id, events: 1, uniqueVisitors: 1 },
       ]);
+    });
+    it('over forms, pages and cards equal the sum of their own figures (views and submissions), robots not counted', async () => {
+      const own = await h.factory.tenant();
+      const accountId = own.account.id;
+      const form = await h.services.forms.create(ownerOf(own), { name: 'Survey', fields: FIELDS });
+      const page = await h.services.pages.create(ownerOf(own), { name: 'Landing' });
+      const card = await h.services.cards.create(ownerOf(own), { name: 'Ada' });
+      const code = await h.factory.code(accountId);
+      const campaign = await h.services.campaigns.create(ownerOf(own), {
+        name: 'Everything',
+        members: [
+          { type: 'form', id: form.id },
+          { type: 'page', id: page.id },
+          { type: 'card', id: card.id },
+          { type: 'code', id: code.id },
+        ],
+      });
+      const today = h.clock.now();
+      await recordAll(h, [
+        hit(h, { accountId, targetId: form.id, kind: 'form_view', at: today - DAY }),
+        hit(h, { accountId, targetId: form.id, kind: 'form_submit', at: today - DAY }),
+        hit(h, { accountId, targetId: form.id, kind: 'form_view', at: today, userAgent: DESKTOP, clientAddress: '203.0.113.9' }),
+        hit(h, { accountId, targetId: page.id, kind: 'page_view', at: today, userAgent: IPAD }),
+        hit(h, { accountId, targetId: page.id, kind: 'page_view', at: today, userAgent: 'curl/8.0' }),
+        hit(h, { accountId, targetId: card.id, kind: 'card_view', at: today, method: 'HEAD' }),
+        hit(h, { accountId, targetId: card.id, kind: 'card_view', at: today }),
+        hit(h, { accountId, targetId: code.id, at: today }),
+      ]);
+      const figures = await h.services.campaignAnalytics.campaignAnalytics(ownerOf(own), campaign.id, 7);
+      const of = (kind: 'form' | 'page' | 'card', id: string) => h.services.contentAnalytics.of(ownerOf(own), kind, id, 7);
+      const [f, p, c] = [await of('form', form.id), await of('page', page.id), await of('card', card.id)];
+      const scans = (await h.services.analytics.codeAnalytics(ownerOf(own), { codeId: code.id, days: 7 })).totals;
+      expect(f).toMatchObject({ views: 2, submissions: 1 });
+      expect(p.views).toBe(1);
+      expect(c.views).toBe(1);
+      expect(figures.totals).toEqual({
+        events: f.views + f.submissions! + p.views + c.views + scans.scans,
+        uniqueVisitors: f.uniqueVisitors + p.uniqueVisitors + c.uniqueVisitors + scans.uniqueVisitors,
+      });
+      expect(figures.totals).toEqual({ events: 6, uniqueVisitors: 5 });
+      expect(figures.members).toEqual([
+        { type: 'form', id: form.id, events: 3, uniqueVisitors: 2 },
+        expect.objectContaining({ events: 1 }),
+        expect.objectContaining({ events: 1 }),
+        expect.objectContaining({ events: 1 }),
+      ]);
+      expect(figures.daily.at(-1)).toMatchObject({ events: 4, uniqueVisitors: 4 });
+      expect(figures.daily.at(-2)).toMatchObject({ events: 2, uniqueVisitors: 1 });
     });
   });
 

@@ -4,10 +4,32 @@ import type { CampaignsTable, Schema } from '../../db/schema.js';
 import type { Campaign, CampaignWithMembers, MemberRef, MemberType, TagCount } from './campaigns.types.js';
 
 /**
- * The table each member type lives in (its rows have `id` and `account_id`). A type without a table
- * here is refused; forms, pages and cards are added here when their tables exist.
+ * The table each member type lives in (its rows have `id` and `account_id`); forms, pages and cards
+ * share `contents`, told apart by its `kind` column.
  */
-export const MEMBER_TABLES: Partial<Record<MemberType, 'codes' | 'links'>> = { code: 'codes', link: 'links' };
+export const MEMBER_TABLES: Record<MemberType, 'codes' | 'links' | 'contents'> = {
+  code: 'codes',
+  link: 'links',
+  form: 'contents',
+  page: 'contents',
+  card: 'contents',
+};
+
+/** Takes a thing that is being deleted out of its campaign and off every tag, in the deleting transaction. */
+export async function forgetMember(db: Kysely<Schema>, accountId: string, ref: MemberRef): Promise<void> {
+  await db
+    .deleteFrom('campaign_members')
+    .where('account_id', '=', accountId)
+    .where('member_type', '=', ref.type)
+    .where('member_id', '=', ref.id)
+    .execute();
+  await db
+    .deleteFrom('taggings')
+    .where('account_id', '=', accountId)
+    .where('target_type', '=', ref.type)
+    .where('target_id', '=', ref.id)
+    .execute();
+}
 
 const toCampaign = (row: Selectable<CampaignsTable>): Campaign => ({
   id: row.id,
@@ -111,14 +133,23 @@ export class CampaignsRepository {
     ids: readonly string[],
     db: Kysely<Schema> = this.db,
   ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
     const table = MEMBER_TABLES[type];
-    if (!table || ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom(table)
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('id', 'in', [...ids])
-      .execute();
+    const rows =
+      table === 'contents'
+        ? await db
+            .selectFrom('contents')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('kind', '=', type)
+            .where('id', 'in', [...ids])
+            .execute()
+        : await db
+            .selectFrom(table)
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('id', 'in', [...ids])
+            .execute();
     return new Set(rows.map((r) => r.id));
   }
 

@@ -6,7 +6,7 @@ import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../lib/names.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
-import { MEMBER_TABLES, type CampaignsRepository } from './campaigns.repository.js';
+import type { CampaignsRepository } from './campaigns.repository.js';
 import {
   CAMPAIGN_NAME_MAX,
   MEMBER_TYPES,
@@ -166,8 +166,6 @@ export class CampaignsService {
     for (const ref of refs) {
       if (!(MEMBER_TYPES as readonly string[]).includes(ref.type))
         throw new InvalidRequest(`${field}: type must be one of ${MEMBER_TYPES.join(', ')}.`, field);
-      if (!MEMBER_TABLES[ref.type])
-        throw new InvalidRequest(`${field}: ${ref.type}s cannot be grouped on this server yet.`, field);
       seen.set(`${ref.type}:${ref.id}`, { type: ref.type, id: ref.id });
     }
     return [...seen.values()];

@@ -1,8 +1,4 @@
-/**
- * What a campaign groups and a tag labels. Codes and links are served today; forms, pages and cards
- * join by naming their table in `MEMBER_TABLES` (campaigns.repository.ts) and their event types in
- * `MEMBER_EVENT_TYPES` (ADR 0118).
- */
+/** What a campaign groups and a tag labels; each type's table is in `MEMBER_TABLES` (ADR 0118). */
 export const MEMBER_TYPES = ['code', 'link', 'form', 'page', 'card'] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
 

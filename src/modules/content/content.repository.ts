@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentsTable, Schema } from '../../db/schema.js';
+import { forgetMember } from '../campaigns/campaigns.repository.js';
 import type { Content, ContentKind, ContentStatus } from './content.types.js';
 
 const toContent = <D>(row: Selectable<ContentsTable>): Content<D> => ({
@@ -68,12 +69,13 @@ export class ContentRepository {
     return rows.map((row) => toContent<D>(row));
   }
 
-  /** Deletes the content and every reply sent through it, in one transaction; whether it existed. */
+  /** Deletes the content, every reply sent through it, its campaign membership and tags, in one transaction; whether it existed. */
   async delete(accountId: string, kind: ContentKind, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const found = await this.ofKind(accountId, kind, trx).select('id').where('id', '=', id).executeTakeFirst();
       if (!found) return false;
       await trx.deleteFrom('submissions').where('content_id', '=', id).execute();
+      await forgetMember(trx, accountId, { type: kind, id });
       await trx.deleteFrom('contents').where('id', '=', id).execute();
       return true;
     });

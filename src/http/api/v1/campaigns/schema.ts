@@ -16,7 +16,7 @@ export const MemberFilter = {
 
 const MemberType = Type.Union(
   MEMBER_TYPES.map((t) => Type.Literal(t)),
-  { description: 'code and link; form, page and card where this server has them.' },
+  { description: 'What the member is: a code, link, form, page or card.' },
 );
 export const MemberRef = Type.Object(
   { type: MemberType, id: Type.String({ maxLength: 64 }) },
