@@ -139,6 +139,21 @@ describeEach(STORES)('media library over HTTP ($name)', (store) => {
     expect(deleted.json().data).toEqual({ id: folder.id, deleted: true, unfiledFiles: 0 });
   });
 
+  it("tells the account's usage against its limits, with media:read, counting its own files only", async () => {
+    const own = await h.factory.tenant();
+    const ownBrowser = await dashboardOf(own);
+    const usage = async (token: string) => (await h.request({ method: 'GET', url: '/api/v1/media/usage', token })).json().data;
+    expect(await usage(own.token)).toEqual({ usedBytes: 0, limitBytes: expect.any(Number), maxFileBytes: 3000 });
+    const a = (await upload(ownBrowser, await raster('png', { width: 17 }), 'a.png')).json().data;
+    const b = (await upload(ownBrowser, await raster('gif'), 'b.gif')).json().data;
+    const reader = await h.factory.token(own.account.id, ['media:read']);
+    expect((await usage(reader)).usedBytes).toBe(a.size + b.size);
+    expect((await usage(reader)).limitBytes).toBeGreaterThan(a.size + b.size);
+    const codesOnly = await h.factory.token(own.account.id, ['codes:read']);
+    expect((await h.request({ method: 'GET', url: '/api/v1/media/usage', token: codesOnly })).statusCode).toBe(403);
+    expect((await usage((await h.factory.tenant()).token)).usedBytes).toBe(0);
+  });
+
   it('deletes a file: its record and its public address are gone', async () => {
     const item = (await upload(browser, await raster('png', { width: 31 }), 'gone.png')).json().data;
     expect((await served(item.url)).statusCode).toBe(200);

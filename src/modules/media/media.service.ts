@@ -54,6 +54,17 @@ export class MediaService {
     return this.find(actor.accountId, id);
   }
 
+  /** How much of the account's library is used, against its limits. */
+  async usage(actor: Actor): Promise<{ usedBytes: number; limitBytes: number; maxFileBytes: number }> {
+    assertCan(actor, 'content:read');
+    const { limits, files } = this.deps;
+    return {
+      usedBytes: await files.totalSize(actor.accountId),
+      limitBytes: limits.maxAccountBytes,
+      maxFileBytes: limits.maxFileBytes,
+    };
+  }
+
   async upload(actor: Actor, input: UploadInput): Promise<MediaFile> {
     assertCan(actor, 'content:write');
     const { limits, clock, store } = this.deps;

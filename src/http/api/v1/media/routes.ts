@@ -1,7 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
-import { MediaFolderListResponse, MediaListQuery, MediaListResponse, MediaResponse, mediaListOptions } from './schema.js';
+import {
+  MediaFolderListResponse,
+  MediaListQuery,
+  MediaListResponse,
+  MediaResponse,
+  MediaUsageResponse,
+  mediaListOptions,
+} from './schema.js';
 
 const tags = ['media'];
 
@@ -44,6 +51,20 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
       },
     },
     async (request) => ({ data: (await services.mediaFolders.list(actor(request))).map(present.mediaFolder) }),
+  );
+
+  app.get(
+    '/media/usage',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'getMediaUsage',
+        summary: "The media library's usage against its limits",
+        tags,
+        response: responses({ 200: MediaUsageResponse }),
+      },
+    },
+    async (request) => ({ data: await services.media.usage(actor(request)) }),
   );
 
   app.get(

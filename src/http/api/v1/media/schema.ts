@@ -64,4 +64,14 @@ export const DeletedMediaFolderResponse = DataEnvelope(
     unfiledFiles: Type.Integer({ description: 'Files that were in the folder; they stay, in no folder.' }),
   }),
 );
+export const MediaUsageResponse = DataEnvelope(
+  Type.Object(
+    {
+      usedBytes: Type.Integer({ description: "Bytes the account's files take, as stored." }),
+      limitBytes: Type.Integer({ description: 'The most the account may store.' }),
+      maxFileBytes: Type.Integer({ description: 'The largest one file may be.' }),
+    },
+    { title: 'MediaUsage' },
+  ),
+);
 export const DeletedMediaResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
