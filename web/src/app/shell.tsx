@@ -9,6 +9,9 @@ const NAV = [
   { href: '/app/folders', label: 'Folders' },
   { href: '/app/templates', label: 'Templates' },
   { href: '/app/analytics', label: 'Analytics' },
+  { href: '/app/campaigns', label: 'Campaigns' },
+  { href: '/app/gs1', label: 'GS1' },
+  { href: '/app/media', label: 'Media' },
   { href: '/app/team', label: 'Team' },
   { href: '/app/settings', label: 'Settings' },
 ];

@@ -17,10 +17,10 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 const dayLabel = (seconds: number): string => dayFormat.format(new Date(seconds * 1000));
 
 /**
- * Scans and unique visitors per day, drawn by uPlot on a canvas sized to its container. The canvas is
+ * Scans (or what `label` names) and unique visitors per day, drawn by uPlot on a canvas sized to its container. The canvas is
  * for the eye; the same figures are in the table below it for everyone else.
  */
-export function ScansChart({ daily }: { daily: readonly DayFigures[] }) {
+export function ScansChart({ daily, label = 'Scans' }: { daily: readonly DayFigures[]; label?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -44,7 +44,7 @@ export function ScansChart({ daily }: { daily: readonly DayFigures[] }) {
         ],
         series: [
           { label: 'Day' },
-          { label: 'Scans', stroke: SCANS, width: 2, fill: 'rgba(37, 99, 235, 0.08)' },
+          { label, stroke: SCANS, width: 2, fill: 'rgba(37, 99, 235, 0.08)' },
           { label: 'Unique visitors', stroke: VISITORS, width: 2 },
         ],
       },
@@ -57,11 +57,11 @@ export function ScansChart({ daily }: { daily: readonly DayFigures[] }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [daily]);
+  }, [daily, label]);
   return (
     <figure class="chart">
       <div ref={box} class="chart-canvas" aria-hidden="true" />
-      <figcaption class="visually-hidden">Scans and unique visitors per day; the figures follow in a table.</figcaption>
+      <figcaption class="visually-hidden">{label} and unique visitors per day; the figures follow in a table.</figcaption>
     </figure>
   );
 }
