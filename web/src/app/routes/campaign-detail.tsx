@@ -34,9 +34,10 @@ export function CampaignDetailRoute() {
                   empty="The campaign has no members."
                 />
                 <FigureTable
-                  caption="Per day"
+                  caption="Days with activity"
                   head={['Day', 'Events', 'Unique visitors']}
-                  rows={a.daily.map((d) => [formatDay(d.date), d.events, d.uniqueVisitors])}
+                  rows={a.daily.filter((d) => d.events > 0).map((d) => [formatDay(d.date), d.events, d.uniqueVisitors])}
+                  empty="No scans, clicks, views or submissions in this window."
                 />
               </div>
             )}

@@ -69,36 +69,39 @@ function AddMember({ campaign, choices }: { campaign: Campaign; choices: ReturnT
     .filter((c) => c.type === type && !inCampaign.has(`${c.type}:${c.id}`))
     .map((c) => [c.id, c.name] as const);
   return (
-    <Form
-      error={move.error ? move.error.message : null}
-      onSubmit={() => id && move.mutate({ add: [{ type, id }] }, { onSuccess: () => setId('') })}
-    >
-      <div class="grid-2">
-        <SelectField
-          label="Kind"
-          value={type}
-          options={TYPES}
-          onChange={(t) => {
-            setType(t);
-            setId('');
-          }}
-        />
-        <SelectField
-          label={`${MEMBER_TYPE_NAMES[type]} to add`}
-          value={id}
-          none={options.length === 0 ? `No ${MEMBER_TYPE_NAMES[type].toLowerCase()} left to add` : 'Choose…'}
-          options={options}
-          onChange={setId}
-          disabled={options.length === 0}
-          hint="A thing already in another campaign moves to this one."
-        />
-      </div>
-      <div class="actions actions-start">
-        <Button type="submit" busy={move.isPending} disabled={!id}>
-          Add to campaign
-        </Button>
-      </div>
-    </Form>
+    <section class="card" aria-labelledby="add-member">
+      <h3 id="add-member">Add a member</h3>
+      <Form
+        error={move.error ? move.error.message : null}
+        onSubmit={() => id && move.mutate({ add: [{ type, id }] }, { onSuccess: () => setId('') })}
+      >
+        <div class="grid-2">
+          <SelectField
+            label="Kind"
+            value={type}
+            options={TYPES}
+            onChange={(t) => {
+              setType(t);
+              setId('');
+            }}
+          />
+          <SelectField
+            label={`${MEMBER_TYPE_NAMES[type]} to add`}
+            value={id}
+            none={options.length === 0 ? `No ${MEMBER_TYPE_NAMES[type].toLowerCase()} left to add` : 'Choose…'}
+            options={options}
+            onChange={setId}
+            disabled={options.length === 0}
+          />
+        </div>
+        <p class="muted">A thing already in another campaign moves to this one.</p>
+        <div class="actions actions-start">
+          <Button type="submit" busy={move.isPending} disabled={!id}>
+            Add to campaign
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }
 
@@ -116,7 +119,7 @@ export function Members({ campaign, canWrite }: { campaign: Campaign; canWrite: 
           {campaign.members.map((m) => {
             const name = choices.nameOf(m.type, m.id);
             return (
-              <li key={`${m.type}:${m.id}`} class="list-item list-item-block">
+              <li key={`${m.type}:${m.id}`} class="list-item member">
                 <div class="list-main">
                   <span class="list-title">
                     <span class="badge member-type">{MEMBER_TYPE_NAMES[m.type]}</span>{' '}

@@ -12,34 +12,24 @@ import { Gs1Form } from './gs1-form';
 import { Gs1Symbol } from './gs1-symbol';
 import '../gs1.css';
 
-function LinksTable({ entry }: { entry: Gs1Entry }) {
+function LinksList({ entry }: { entry: Gs1Entry }) {
   return (
-    <div class="table-wrap card">
-      <table class="figures">
-        <caption>What the key resolves to</caption>
-        <thead>
-          <tr>
-            <th scope="col">Link type</th>
-            <th scope="col">Address</th>
-            <th scope="col">Language</th>
-            <th scope="col">Media type</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entry.links.map((link) => (
-            <tr key={`${link.linkType} ${link.href} ${link.lang} ${link.type}`}>
-              <th scope="row">
-                {link.title} <span class="muted">({link.linkType})</span>
-                {link.default ? <span class="badge badge-active gs1-default">default</span> : null}
-              </th>
-              <td class="gs1-href">{link.href}</td>
-              <td>{link.lang ?? 'any'}</td>
-              <td>{link.type ?? 'any'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul class="list" aria-label="What the key resolves to">
+      {entry.links.map((link) => (
+        <li key={`${link.linkType} ${link.href} ${link.lang} ${link.type}`} class="list-item">
+          <div class="list-main">
+            <span class="list-title">
+              {link.title} <span class="muted">({link.linkType})</span>
+              {link.default ? <span class="badge badge-active gs1-default">default</span> : null}
+            </span>
+            <span class="list-sub gs1-href">{link.href}</span>
+            <span class="muted">
+              Language: {link.lang ?? 'any'} · Media type: {link.type ?? 'any'}
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -107,7 +97,7 @@ export function Gs1Detail({ id, canWrite }: { id: string; canWrite: boolean }) {
               <Gs1Symbol uri={data.url} name={data.key} />
             </Section>
             <Section id="gs1-links" title="Links">
-              {editing ? <EditLinks entry={data} onDone={() => setEditing(false)} /> : <LinksTable entry={data} />}
+              {editing ? <EditLinks entry={data} onDone={() => setEditing(false)} /> : <LinksList entry={data} />}
               {canWrite && !editing ? (
                 <div class="actions actions-start">
                   <Button onClick={() => setEditing(true)}>Edit links</Button>

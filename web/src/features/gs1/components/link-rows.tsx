@@ -59,7 +59,7 @@ export function LinkRows({
           <fieldset key={at} class="gs1-link">
             <legend>Link {at + 1}</legend>
             {problems.row ? <p class="field-error">{problems.row}</p> : null}
-            <div class="grid-2">
+            <div class="grid-2 gs1-fields">
               <SelectField
                 label="Link type"
                 value={link.linkType}

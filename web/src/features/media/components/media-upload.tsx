@@ -60,7 +60,7 @@ export function MediaUpload({ folders, folderId }: { folders: MediaFolder[]; fol
           />
         )}
       </Field>
-      <div class="grid-2">
+      <div class="grid-2 media-fields">
         <TextField
           label="Name (optional)"
           value={name}
