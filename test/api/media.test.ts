@@ -172,6 +172,9 @@ describeEach(STORES)('media library over HTTP ($name)', (store) => {
       expect(got.structuredContent).toEqual({ data: item });
       const listed = (await client.callTool({ name: 'media_list', arguments: { limit: 100 } })) as CallToolResult;
       expect((listed.structuredContent as { data: unknown[] }).data).toContainEqual(item);
+      const usage = (await client.callTool({ name: 'media_usage_get', arguments: {} })) as CallToolResult;
+      const rest = await h.request({ method: 'GET', url: '/api/v1/media/usage', token: reader });
+      expect(usage.structuredContent).toEqual(rest.json());
     } finally {
       await client.close();
     }

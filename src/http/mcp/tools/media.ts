@@ -3,6 +3,7 @@ import {
   MediaListQuery,
   MediaListResponse,
   MediaResponse,
+  MediaUsageResponse,
   mediaListOptions,
 } from '../../api/v1/media/schema.js';
 import { IdParams } from '../../schemas.js';
@@ -25,5 +26,9 @@ export const mediaTools = [
   tool.read('media_folders_list', 'List media folders', [], MediaFolderListResponse, {
     description: 'Lists the media library’s folders, ordered by name.',
     run: async (_args, { services, actor, present }) => (await services.mediaFolders.list(actor)).map(present.mediaFolder),
+  }),
+  tool.read('media_usage_get', 'Read the media library’s usage', [], MediaUsageResponse, {
+    description: 'How many bytes the account’s files take, the most it may store, and the largest one file may be.',
+    run: async (_args, { services, actor }) => services.media.usage(actor),
   }),
 ];
