@@ -161,6 +161,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await page.getByRole('heading', { name: 'Spring fair', level: 1 }).waitFor();
     await page.getByText('No members yet').waitFor();
+    await page.getByRole('table', { name: 'Members, busiest first' }).getByText('The campaign has no members.').waitFor();
     await visit('campaign-empty');
 
     await page.getByLabel('Code to add').selectOption({ label: 'Fair flyer' });

@@ -29,13 +29,13 @@ export function CampaignDetailRoute() {
                 <ScansChart label="Events" daily={a.daily.map((d) => ({ ...d, scans: d.events }))} />
                 <FigureTable
                   caption="Members, busiest first"
-                  head={['Member', 'Events', 'Unique visitors']}
+                  head={['Member', 'Events', 'Visitors']}
                   rows={a.members.map((m) => [nameOf(m), m.events, m.uniqueVisitors])}
                   empty="The campaign has no members."
                 />
                 <FigureTable
                   caption="Days with activity"
-                  head={['Day', 'Events', 'Unique visitors']}
+                  head={['Day', 'Events', 'Visitors']}
                   rows={a.daily.filter((d) => d.events > 0).map((d) => [formatDay(d.date), d.events, d.uniqueVisitors])}
                   empty="No scans, clicks, views or submissions in this window."
                 />

@@ -11,7 +11,7 @@ export function MediaUsage() {
         const share = u.limitBytes > 0 ? Math.min(1, u.usedBytes / u.limitBytes) : 0;
         return (
           <div class="stack">
-            <label for="media-usage-meter">Space used</label>
+            <label for="media-usage-meter">Space the library takes</label>
             <meter
               id="media-usage-meter"
               class="allowance"
