@@ -114,6 +114,14 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
     expect((await PDFDocument.load(renamed.rawPayload)).getTitle()).toBe('Side door');
   });
 
+  it('names the download after a name beyond ASCII too, with filename* in UTF-8 beside the ASCII file name', async () => {
+    const c = await code({ name: 'Меню / Été' });
+    const res = await call('GET', `/codes/${c.id}/image?format=png&size=200`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="ete.png"; filename*=UTF-8''%D0%9C%D0%B5%D0%BD%D1%8E%20-%20%C3%89t%C3%A9.png`,
+    );
+  });
+
   it('needs codes:read; another account’s code and an unknown one are 404', async () => {
     const c = await code();
     const linksOnly = await h.factory.token(t.account.id, ['links:read']);

@@ -6,6 +6,8 @@ const image = (etag: string, bytes: number): CachedImage => ({
   body: new Uint8Array(bytes),
   format: 'png',
   contentType: 'image/png',
+  fileName: 'qr-code.png',
+  name: 'QR code',
   report: { scannable: true, decoded: true, findings: [], contrast: 21, version: 2, modules: 33, decodeMs: 1 },
 });
 

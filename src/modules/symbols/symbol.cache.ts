@@ -1,15 +1,15 @@
 import type { SymbolImage } from './symbols.types.js';
 
-/** A rendered image without its file name: the name follows the code, the drawing only the ETag. */
-export type CachedImage = Omit<SymbolImage, 'fileName'>;
+export type CachedImage = SymbolImage;
 
 const sizeOf = (image: CachedImage) => (typeof image.body === 'string' ? image.body.length * 2 : image.body.byteLength);
 
 /**
  * Recently rendered images by ETag, least recently used dropped first once their bodies pass
- * `maxBytes`. The ETag names everything the drawing depends on (renderer, value, design, format,
- * size, whether the logo, a content-addressed media file, is drawn), so two requests with one ETag
- * get the same bytes whoever asks; an image larger than an eighth of the budget is not kept.
+ * `maxBytes`. The ETag names everything the image depends on (renderer, value, design, format,
+ * size, whether the logo, a content-addressed media file, is drawn, and the code's name), so two
+ * requests with one ETag get the same image whoever asks; an image larger than an eighth of the
+ * budget is not kept.
  */
 export class ImageCache {
   private readonly entries = new Map<string, CachedImage>();

@@ -121,6 +121,7 @@ export async function renderImage(
     format,
     contentType: CONTENT_TYPES[format],
     fileName: fileNameFor(name, format),
+    name,
     etag: imageEtag(value, design, { format, size }, drawn !== undefined, name),
     report,
   };

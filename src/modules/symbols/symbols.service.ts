@@ -9,7 +9,7 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { ImageCache } from './symbol.cache.js';
 import { checkDesign, type ScannabilityReport } from './symbol.check.js';
-import { fileNameFor, imageEtag, matchesEtag, renderImage, sceneFor, sizeOf, UNDRAWN_LOGO } from './symbol.image.js';
+import { imageEtag, matchesEtag, renderImage, sceneFor, sizeOf, UNDRAWN_LOGO } from './symbol.image.js';
 import { accountLogo, type LogoSource } from './symbol.logo.js';
 import type { LogoArt } from './symbol.scene.js';
 import type { ImageRequest, SymbolImage } from './symbols.types.js';
@@ -101,7 +101,7 @@ export class SymbolsService {
     const etag = imageEtag(value, code.design, { format: request.format, size }, art !== null, code.name);
     if (matchesEtag(ifNoneMatch, etag)) return { etag };
     const known = this.images.get(etag);
-    if (known) return { ...known, fileName: fileNameFor(code.name, request.format) };
+    if (known) return known;
     const image = await renderImage(value, code.design, request, code.name, art);
     this.images.set(image);
     return image;
