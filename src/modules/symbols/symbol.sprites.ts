@@ -7,10 +7,13 @@ import { sceneToSvg } from './symbol.svg.js';
 
 /**
  * What the raster path prepares once and reuses: a logo rasterised at a pixel size, and frame text
- * as glyph outlines. Both caches are bounded; an entry is keyed by everything that shapes it.
+ * as glyph outlines. Both caches are bounded (at most 32 MB of logo rasters); an entry is keyed by
+ * everything that shapes it.
  */
 const NEVER = Number.POSITIVE_INFINITY;
 const sprites = new Lru<Pixels>(32);
+/** Sprites above this size (a logo over 512 px square: exports far above 1024 px) are drawn per call. */
+const SPRITE_MAX_BYTES = 1024 * 1024;
 const outlines = new Lru<PathShape | null>(128);
 const digests = new WeakMap<Uint8Array, string>();
 
@@ -34,7 +37,7 @@ export function logoSprite(art: LogoArt, side: number): Pixels {
   );
   const image = new Resvg(svg, resvgOptions(side, false)).render();
   const sprite = { width: image.width, height: image.height, pixels: image.pixels };
-  sprites.set(key, sprite, NEVER);
+  if (sprite.pixels.byteLength <= SPRITE_MAX_BYTES) sprites.set(key, sprite, NEVER);
   return sprite;
 }
 
