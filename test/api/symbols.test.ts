@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { pdfToPng, zbarDecodeOne } from '../support/decoders.js';
 import { logoPng } from '../support/media.js';
@@ -82,6 +83,43 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(changed.payload).toContain('#123456');
+  });
+
+  it('answers If-None-Match: * with 304, and gives each code its own name, title and ETag when two draw the same symbol', async () => {
+    const first = await code({ mode: 'static', url: 'https://example.com/same-place', name: 'Front door' });
+    const star = await call('GET', `/codes/${first.id}/image?format=png&size=300`, undefined, t.token, { 'if-none-match': '*' });
+    expect(star.statusCode).toBe(304);
+    const second = await code({ mode: 'static', url: 'https://example.com/same-place', name: 'Back door' });
+    const images = [];
+    for (const [c, name] of [
+      [first, 'Front door'],
+      [second, 'Back door'],
+      [first, 'Front door'],
+    ] as const) {
+      const res = await call('GET', `/codes/${c.id}/image?format=pdf&size=40`);
+      expect(res.statusCode).toBe(200);
+      const slug = name.toLowerCase().replace(' ', '-');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${slug}.pdf"`);
+      expect((await PDFDocument.load(res.rawPayload)).getTitle()).toBe(name);
+      images.push(res);
+    }
+    expect(images[0]!.headers.etag).not.toBe(images[1]!.headers.etag);
+    expect(images[2]!.headers.etag).toBe(images[0]!.headers.etag);
+    expect(images[2]!.rawPayload.equals(images[0]!.rawPayload)).toBe(true);
+    await call('PATCH', `/codes/${first.id}`, { name: 'Side door' });
+    const renamed = await call('GET', `/codes/${first.id}/image?format=pdf&size=40`, undefined, t.token, {
+      'if-none-match': images[0]!.headers.etag,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await PDFDocument.load(renamed.rawPayload)).getTitle()).toBe('Side door');
+  });
+
+  it('names the download after a name beyond ASCII too, with filename* in UTF-8 beside the ASCII file name', async () => {
+    const c = await code({ name: 'Меню / Été' });
+    const res = await call('GET', `/codes/${c.id}/image?format=png&size=200`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="ete.png"; filename*=UTF-8''%D0%9C%D0%B5%D0%BD%D1%8E%20-%20%C3%89t%C3%A9.png`,
+    );
   });
 
   it('needs codes:read; another account’s code and an unknown one are 404', async () => {

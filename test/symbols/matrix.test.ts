@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validDesign, type Design } from '../../src/modules/designs/design.schema.js';
 import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
-import { rasterise } from '../../src/modules/symbols/symbol.raster.js';
-import { renderSvg } from '../../src/modules/symbols/symbol.svg.js';
+import { renderPng } from '../../src/modules/symbols/symbol.image.js';
+import { renderScene } from '../../src/modules/symbols/symbol.render.js';
 import type { LogoArt } from '../../src/modules/symbols/symbol.scene.js';
 import { scratchDir, zbarDecode } from '../support/decoders.js';
 import { LOGO_SVG, logoPng } from '../support/media.js';
@@ -85,9 +85,9 @@ describe('scannability matrix, decoded by zbarimg', () => {
         continue;
       }
       expect(report.decoded, outcome.label).toBe(true);
-      // The PNG a user downloads, its logo drawn, as the check decoded it.
+      // The PNG a user downloads (the image endpoint's own PNG path), its logo drawn, as the check decoded it.
       const file = join(dir, `${outcome.label.replaceAll('/', '_').replaceAll('.', '-')}.png`);
-      writeFileSync(file, rasterise(renderSvg(VALUE, outcome.design, { art }), 400).png());
+      writeFileSync(file, await renderPng(renderScene(VALUE, outcome.design, 'image', art), 400));
       const files = [file];
       accepted.push({ label: outcome.label, files });
     }

@@ -1,10 +1,9 @@
 import type { Design } from '../designs/design.schema.js';
 import { decodeQr } from './symbol.decode.js';
-import { rasterise } from './symbol.raster.js';
+import { rasteriseScene } from './symbol.raster.js';
 import { layout, renderScene } from './symbol.render.js';
 import { contrastRatio, designFindings, type Finding } from './symbol.rules.js';
 import type { LogoArt } from './symbol.scene.js';
-import { sceneToSvg } from './symbol.svg.js';
 
 /** What the scannability check found for one design and value. */
 export interface ScannabilityReport {
@@ -39,7 +38,7 @@ export async function checkDesign(
   const findings = [...designFindings(design, box)];
   const started = performance.now();
   const scene = renderScene(value, design, art ? 'image' : 'stand-in', art);
-  const text = await decodeQr(rasterise(sceneToSvg(scene), Math.round(scene.width * CHECK_PIXELS_PER_MODULE)));
+  const text = await decodeQr(rasteriseScene(scene, Math.round(scene.width * CHECK_PIXELS_PER_MODULE)));
   const decodeMs = performance.now() - started;
   const decoded = text === value;
   if (!decoded) {

@@ -3,7 +3,7 @@ import type { Design } from '../designs/design.schema.js';
 import { InvalidRequest } from '../../lib/errors.js';
 import { checkDesign } from './symbol.check.js';
 import { sceneToPdf } from './symbol.pdf.js';
-import { encodePng, rasterise } from './symbol.raster.js';
+import { encodePng, rasteriseScene } from './symbol.raster.js';
 import { renderScene, type LogoMode } from './symbol.render.js';
 import { embeddableLogo } from './symbol.logo.js';
 import { sizeFindings, type Finding } from './symbol.rules.js';
@@ -12,18 +12,34 @@ import { sceneToSvg } from './symbol.svg.js';
 import { CONTENT_TYPES, IMAGE_SIZE, type ImageRequest, type SymbolImage } from './symbols.types.js';
 
 /** Changes whenever the drawing changes, so cached images are revalidated after an upgrade. */
-const RENDERER_VERSION = 2;
+const RENDERER_VERSION = 3;
 
 /**
  * Strong ETag of an image: the renderer, the value, the design, whether its logo is drawn (the
- * address names the bytes: media addresses hold their SHA-256) and the requested format and size.
+ * address names the bytes: media addresses hold their SHA-256), the requested format and size, and
+ * the code's name (a PDF carries it as its title), so one ETag always names the same bytes.
  */
-export function imageEtag(value: string, design: Design, request: Required<ImageRequest>, logoDrawn = false): string {
+export function imageEtag(
+  value: string,
+  design: Design,
+  request: Required<ImageRequest>,
+  logoDrawn: boolean,
+  name: string,
+): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify([RENDERER_VERSION, value, design, request.format, request.size, logoDrawn]))
+    .update(JSON.stringify([RENDERER_VERSION, value, design, request.format, request.size, logoDrawn, name]))
     .digest('base64url')
     .slice(0, 27);
   return `"${hash}"`;
+}
+
+/** Whether an If-None-Match header matches `etag` (`*`, or one of its tags, weak or strong). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }
 
 /** The scene, or 400 when the value does not fit in a QR symbol at the design's error correction. */
@@ -63,6 +79,11 @@ export function sizeOf(request: ImageRequest): number {
   return size;
 }
 
+/** The scene as a PNG `width` pixels wide: what the image endpoint, previews and the CLI send. */
+export function renderPng(scene: Scene, width: number): Promise<Buffer> {
+  return encodePng(rasteriseScene(scene, width));
+}
+
 /** Reported when a design's logo is not drawn: its bytes are not in the account's media library. */
 export const UNDRAWN_LOGO: Finding = {
   cause: 'logo',
@@ -93,14 +114,15 @@ export async function renderImage(
   const report = await checkDesign(value, design, extra, drawn);
   let body: Uint8Array | string;
   if (format === 'svg') body = sceneToSvg(scene, size);
-  else if (format === 'png') body = await encodePng(rasterise(sceneToSvg(scene), size));
+  else if (format === 'png') body = await renderPng(scene, size);
   else body = await sceneToPdf(scene, size, name);
   return {
     body,
     format,
     contentType: CONTENT_TYPES[format],
     fileName: fileNameFor(name, format),
-    etag: imageEtag(value, design, { format, size }, drawn !== undefined),
+    name,
+    etag: imageEtag(value, design, { format, size }, drawn !== undefined, name),
     report,
   };
 }

@@ -1,6 +1,6 @@
 import { NotFound } from '../../lib/errors.js';
 import type { MediaContent } from '../media/media.types.js';
-import { rasterise } from './symbol.raster.js';
+import { rasterise } from './symbol.resvg.js';
 import type { LogoArt } from './symbol.scene.js';
 
 /** Kinds of media file a logo may be; a PDF file is not an image. */

@@ -9,7 +9,25 @@ export interface Matrix {
   dark(row: number, col: number): boolean;
 }
 
+/**
+ * Matrices recently encoded, by level and value: encoding (the mask search above all) is the costliest
+ * part of drawing a symbol, and one image needs the same matrix for its layout, its drawing and its
+ * check. A matrix is immutable, so sharing one is safe; the map is bounded (oldest entry dropped first).
+ */
+const recent = new Map<string, Matrix>();
+const RECENT_MAX = 64;
+
 export function qrMatrix(value: string, errorCorrection: ErrorCorrection): Matrix {
+  const key = `${errorCorrection}${value}`;
+  const known = recent.get(key);
+  if (known) return known;
+  const matrix = encodeMatrix(value, errorCorrection);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(key, matrix);
+  return matrix;
+}
+
+function encodeMatrix(value: string, errorCorrection: ErrorCorrection): Matrix {
   const symbol = QRCode.create(value, { errorCorrectionLevel: errorCorrection });
   const { size, data } = symbol.modules;
   return {

@@ -1,6 +1,7 @@
 import type { Design } from '../designs/design.schema.js';
 import { finderOrigins, inFinder, qrMatrix, type ErrorCorrection, type Matrix } from './symbol.matrix.js';
 import {
+  circleArcs,
   circlePath,
   FRAME_FONT_ADVANCE,
   rectPath,
@@ -33,6 +34,8 @@ export interface Layout {
 }
 
 const FRAME_BORDER = 1;
+/** A `dots` module is a circle of 0.9 module. */
+const DOT_RADIUS = 0.45;
 
 /** Height of the frame's text band, in modules. */
 const bandHeight = (symbolWidth: number) => Math.max(5, Math.round(symbolWidth * 0.16));
@@ -65,6 +68,7 @@ export function layout(value: string, design: Design): Layout {
 function modulesPath(m: Matrix, style: Design['moduleStyle'], hide: (r: number, c: number) => boolean, ox: number, oy: number) {
   const on = (r: number, c: number) => m.dark(r, c) && !inFinder(m.size, r, c) && !hide(r, c);
   const parts: string[] = [];
+  const dot = circleArcs(DOT_RADIUS);
   for (let r = 0; r < m.size; r++) {
     for (let c = 0; c < m.size; c++) {
       if (!on(r, c)) continue;
@@ -77,7 +81,7 @@ function modulesPath(m: Matrix, style: Design['moduleStyle'], hide: (r: number, 
         parts.push(rectPath(x, y, end - c + 1, 1));
         c = end;
       } else if (style === 'dots') {
-        parts.push(circlePath(x + 0.5, y + 0.5, 0.45));
+        parts.push(circlePath(x + 0.5, y + 0.5, DOT_RADIUS, dot));
       } else {
         const up = on(r - 1, c);
         const down = on(r + 1, c);
@@ -187,7 +191,7 @@ export function renderScene(value: string, design: Design, logo: LogoMode = 'ima
     }
   }
   const gridAligned = design.moduleStyle === 'square' && design.cornerStyle === 'square';
-  return { width, height, shapes, gridAligned };
+  return { width, height, shapes, gridAligned, background: design.background };
 }
 
 /** The width a text takes at `size`, estimated from the frame font's average advance. */

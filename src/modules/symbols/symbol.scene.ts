@@ -8,6 +8,8 @@ export interface PathShape {
   /** SVG path data (absolute and relative commands, arcs included), non-zero fill. */
   d: string;
   fill: string;
+  /** Always anti-aliased, even in a grid-aligned scene (text drawn as outlines). */
+  smooth?: boolean;
 }
 
 export interface TextShape {
@@ -51,6 +53,8 @@ export interface Scene {
   shapes: Shape[];
   /** Every shape is a rectangle on the module grid: rasterisers may skip anti-aliasing (crisp edges). */
   gridAligned?: boolean;
+  /** The first shape is a rectangle over the whole image in this colour: a rasteriser may fill the canvas instead. */
+  background?: string;
 }
 
 /** The font every format names for frame text; exports embed it, so nothing is fetched. */
@@ -59,7 +63,11 @@ export const FRAME_FONT_FAMILY = 'DejaVu Sans';
 /** Average advance of a bold DejaVu Sans glyph, as a share of the font size (used to fit text). */
 export const FRAME_FONT_ADVANCE = 0.68;
 
-const n = (v: number) => Number(v.toFixed(3)).toString();
+/**
+ * A coordinate rounded to 3 decimals, shortest form (`1.5`, `2`, `-0.45`): `Math.round` rather than
+ * `toFixed` because a symbol writes thousands of them per render.
+ */
+export const n = (v: number): string => String(Math.round(v * 1000) / 1000 || 0);
 
 export function rectPath(x: number, y: number, w: number, h: number): string {
   return `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
@@ -75,6 +83,11 @@ export function roundedRectPath(x: number, y: number, w: number, h: number, radi
   );
 }
 
-export function circlePath(cx: number, cy: number, r: number): string {
-  return `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 1 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 1 ${n(-2 * r)} 0z`;
+/** The two arcs of a circle of radius `r` drawn from its leftmost point (see `circlePath`). */
+export function circleArcs(r: number): string {
+  return `a${n(r)} ${n(r)} 0 1 1 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 1 ${n(-2 * r)} 0z`;
+}
+
+export function circlePath(cx: number, cy: number, r: number, arcs = circleArcs(r)): string {
+  return `M${n(cx - r)} ${n(cy)}${arcs}`;
 }

@@ -1,18 +1,19 @@
 import type { Design } from '../designs/design.schema.js';
 import { estimatedTextWidth, renderScene, type LogoMode } from './symbol.render.js';
-import { FRAME_FONT_FAMILY, type LogoArt, type Scene } from './symbol.scene.js';
+import { FRAME_FONT_FAMILY, n, type LogoArt, type Scene } from './symbol.scene.js';
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] as string);
-
-const n = (v: number) => Number(v.toFixed(3)).toString();
 
 /** A scene as an SVG document; `pixels` sets the width attribute (the height follows the aspect). */
 export function sceneToSvg(scene: Scene, pixels?: number): string {
   const size = pixels === undefined ? '' : ` width="${pixels}" height="${n((pixels * scene.height) / scene.width)}"`;
   const body = scene.shapes
     .map((shape) => {
-      if (shape.kind === 'path') return shape.d === '' ? '' : `<path fill="${shape.fill}" d="${shape.d}"/>`;
+      if (shape.kind === 'path') {
+        if (shape.d === '') return '';
+        return `<path fill="${shape.fill}"${shape.smooth ? ' shape-rendering="geometricPrecision"' : ''} d="${shape.d}"/>`;
+      }
       if (shape.kind === 'image') {
         return `<image href="${escapeXml(shape.href)}" x="${n(shape.x)}" y="${n(shape.y)}" width="${n(shape.size)}" height="${n(shape.size)}" preserveAspectRatio="xMidYMid meet"/>`;
       }

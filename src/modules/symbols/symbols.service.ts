@@ -7,8 +7,9 @@ import type { Code } from '../codes/codes.types.js';
 import { validDesign, type Design, type DesignInput } from '../designs/design.schema.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
+import { ImageCache } from './symbol.cache.js';
 import { checkDesign, type ScannabilityReport } from './symbol.check.js';
-import { imageEtag, renderImage, sceneFor, sizeOf, UNDRAWN_LOGO } from './symbol.image.js';
+import { imageEtag, matchesEtag, renderImage, sceneFor, sizeOf, UNDRAWN_LOGO } from './symbol.image.js';
 import { accountLogo, type LogoSource } from './symbol.logo.js';
 import type { LogoArt } from './symbol.scene.js';
 import type { ImageRequest, SymbolImage } from './symbols.types.js';
@@ -71,6 +72,7 @@ export class SymbolsService {
     private readonly repository: CodesRepository,
     private readonly publicUrl: string,
     private readonly logos: LogoSource,
+    private readonly images = new ImageCache(),
   ) {}
 
   /** Any account's code, for the operator's CLI. */
@@ -81,7 +83,11 @@ export class SymbolsService {
     return renderImage(encodeValue(code, this.publicUrl), code.design, request, code.name, art);
   }
 
-  /** The code's stored design encoding its value (archived codes too); 404 for another account's. */
+  /**
+   * The code's stored design encoding its value (archived codes too); 404 for another account's.
+   * Images are kept by ETag (`ImageCache`), so a code's image is drawn once until its design, value,
+   * logo or the requested format and size change.
+   */
   async codeImage(
     actor: Actor,
     id: string,
@@ -92,10 +98,13 @@ export class SymbolsService {
     const value = encodeValue(code, this.publicUrl);
     const size = sizeOf(request);
     const art = await this.logo(code.accountId, code.design);
-    const etag = imageEtag(value, code.design, { format: request.format, size }, art !== null);
-    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-      return { etag };
-    return renderImage(value, code.design, request, code.name, art);
+    const etag = imageEtag(value, code.design, { format: request.format, size }, art !== null, code.name);
+    if (matchesEtag(ifNoneMatch, etag)) return { etag };
+    const known = this.images.get(etag);
+    if (known) return known;
+    const image = await renderImage(value, code.design, request, code.name, art);
+    this.images.set(image);
+    return image;
   }
 
   /**

@@ -28,6 +28,8 @@ export interface SymbolImage {
   contentType: string;
   /** A file name (ASCII) for Content-Disposition, from the code's name. */
   fileName: string;
+  /** The code's name, which the file name is made from (a PDF's title). */
+  name: string;
   etag: string;
   report: ScannabilityReport;
 }

@@ -8,10 +8,32 @@ import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } f
 
 const SCANNABILITY_HEADER = 'X-QR-Scannability';
 
+/** RFC 8187 value characters: unreserved, and the few others RFC 5987 lists. */
+const encodeValueChars = (text: string) =>
+  encodeURIComponent(text).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `attachment; filename="<ASCII slug>"`, and for a name beyond ASCII also `filename*` with the name
+ * itself in UTF-8 (RFC 6266), so "Меню" downloads as `Меню.png` rather than only `qr-code.png`.
+ */
+export function contentDisposition(
+  disposition: 'attachment' | 'inline',
+  image: Pick<SymbolImage, 'fileName' | 'name' | 'format'>,
+) {
+  const ascii = `${disposition}; filename="${image.fileName}"`;
+  if (!/[^\x20-\x7e]/.test(image.name)) return ascii;
+  const unsafe = (ch: string) => ch < ' ' || ch === '\u007f' || ch === '/' || ch === '\\';
+  const name = [...image.name.trim()]
+    .map((ch) => (unsafe(ch) ? '-' : ch))
+    .slice(0, 80)
+    .join('');
+  return `${ascii}; filename*=UTF-8''${encodeValueChars(name)}.${image.format}`;
+}
+
 function sendImage(reply: FastifyReply, image: SymbolImage, disposition: 'attachment' | 'inline') {
   return reply
     .header('Content-Type', image.format === 'svg' ? `${image.contentType}; charset=utf-8` : image.contentType)
-    .header('Content-Disposition', `${disposition}; filename="${image.fileName}"`)
+    .header('Content-Disposition', contentDisposition(disposition, image))
     .header('ETag', image.etag)
     .header('Cache-Control', 'private, no-cache')
     .header(SCANNABILITY_HEADER, reportHeader(image.report))
