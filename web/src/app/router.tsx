@@ -25,6 +25,11 @@ const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.
 /** The analytics page and its chart library load only when the page is first opened. */
 const AnalyticsRoute = lazy(() => import('./routes/analytics').then((m) => m.AnalyticsRoute));
 
+/** Forms, pages and cards (editors, preview, inbox) load as one chunk when first opened. */
+const ContentListRoute = lazy(() => import('./routes/content-list').then((m) => m.ContentListRoute));
+const ContentEditRoute = lazy(() => import('./routes/content-edit').then((m) => m.ContentEditRoute));
+const FormSubmissionsRoute = lazy(() => import('./routes/form-submissions').then((m) => m.FormSubmissionsRoute));
+
 /** Pages anybody may open; every other page needs a session. */
 const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
 
@@ -64,6 +69,13 @@ export function AppRouter() {
         <Route path="/app/folders" component={() => <FoldersRoute session={session.data} />} />
         <Route path="/app/templates" component={() => <TemplatesRoute session={session.data} />} />
         <Route path="/app/analytics" component={AnalyticsRoute} />
+        <Route path="/app/forms" component={() => <ContentListRoute kind="forms" session={session.data} />} />
+        <Route path="/app/forms/:id" component={() => <ContentEditRoute kind="forms" session={session.data} />} />
+        <Route path="/app/pages" component={() => <ContentListRoute kind="pages" session={session.data} />} />
+        <Route path="/app/pages/:id" component={() => <ContentEditRoute kind="pages" session={session.data} />} />
+        <Route path="/app/cards" component={() => <ContentListRoute kind="cards" session={session.data} />} />
+        <Route path="/app/cards/:id" component={() => <ContentEditRoute kind="cards" session={session.data} />} />
+        <Route path="/app/forms/:id/submissions" component={FormSubmissionsRoute} />
         <Route path="/app/team" component={() => <TeamRoute session={session.data} />} />
         <Route path="/app/settings" component={SettingsRoute} />
         <Route path="/app/settings/tokens" component={() => <TokensRoute session={session.data} />} />
