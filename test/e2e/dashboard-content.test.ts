@@ -225,6 +225,12 @@ describe.runIf(chromium.hasChromium)('hosted content in the dashboard', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     await visit('card-editor');
+    // On a phone the preview follows the inputs, and still shows the card.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.locator('.preview-frame').scrollIntoViewIfNeeded();
+    await preview('cards').getByText('Owner and chef').waitFor();
+    await page.screenshot({ path: join(chromium.OUTPUT, 'screenshots', 'content-dash-card-preview-phone-360.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const cardPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Make a QR code' }).click();
     await page.waitForURL(/\/app\/codes\/[0-9a-f-]{36}\/design$/);

@@ -104,7 +104,8 @@ function Editor({ kind, content, canWrite }: { kind: Kind; content: AnyContent; 
             ) : null}
           </FormElement>
         </section>
-        <PreviewFrame kind={kind} draft={body} />
+        {/* The preview renders drafts, which only a person who may write makes; readers open the address. */}
+        {canWrite ? <PreviewFrame kind={kind} draft={body} /> : null}
       </div>
       <ContentFigures kind={kind} id={content.id} />
     </Page>
