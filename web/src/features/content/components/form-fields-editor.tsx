@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import { ItemControls } from './item-controls';
 import type { Form } from '../api/content';
 import { LinesField } from './inputs';
 
@@ -38,12 +39,6 @@ const freeKey = (fields: readonly FormField[]): string => {
 export function FormFieldsEditor({ fields, onChange }: { fields: FormField[]; onChange: (fields: FormField[]) => void }) {
   const change = (index: number, patch: Partial<FormField>) =>
     onChange(fields.map((field, i) => (i === index ? tidy({ ...field, ...patch }) : field)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...fields];
-    const [field] = next.splice(index, 1);
-    next.splice(index + by, 0, field!);
-    onChange(next);
-  };
   return (
     <fieldset class="editor-list">
       <legend>Fields</legend>
@@ -93,17 +88,7 @@ export function FormFieldsEditor({ fields, onChange }: { fields: FormField[]; on
               />
               Required
             </label>
-            <div class="actions actions-start">
-              <Button variant="secondary" disabled={index === 0} onClick={() => move(index, -1)}>
-                Move up<span class="visually-hidden"> field {index + 1}</span>
-              </Button>
-              <Button variant="secondary" disabled={index === fields.length - 1} onClick={() => move(index, 1)}>
-                Move down<span class="visually-hidden"> field {index + 1}</span>
-              </Button>
-              <Button variant="ghost" onClick={() => onChange(fields.filter((_, i) => i !== index))}>
-                Remove<span class="visually-hidden"> field {index + 1}</span>
-              </Button>
-            </div>
+            <ItemControls items={fields} index={index} noun="field" onChange={onChange} />
           </li>
         ))}
       </ol>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
+import { ItemControls } from './item-controls';
 import type { LandingPage } from '../api/content';
 import { BlockFields } from './block-fields';
 
@@ -44,12 +45,6 @@ function starter(type: BlockType): Block {
 /** The blocks of a landing page in order: add any type, change, move and remove. */
 export function PageBlocksEditor({ blocks, onChange }: { blocks: Block[]; onChange: (blocks: Block[]) => void }) {
   const [adding, setAdding] = useState<BlockType>('text');
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...blocks];
-    const [block] = next.splice(index, 1);
-    next.splice(index + by, 0, block!);
-    onChange(next);
-  };
   return (
     <fieldset class="editor-list">
       <legend>Blocks</legend>
@@ -65,17 +60,7 @@ export function PageBlocksEditor({ blocks, onChange }: { blocks: Block[]; onChan
               n={index + 1}
               onChange={(next) => onChange(blocks.map((b, i) => (i === index ? next : b)))}
             />
-            <div class="actions actions-start">
-              <Button variant="secondary" disabled={index === 0} onClick={() => move(index, -1)}>
-                Move up<span class="visually-hidden"> block {index + 1}</span>
-              </Button>
-              <Button variant="secondary" disabled={index === blocks.length - 1} onClick={() => move(index, 1)}>
-                Move down<span class="visually-hidden"> block {index + 1}</span>
-              </Button>
-              <Button variant="ghost" onClick={() => onChange(blocks.filter((_, i) => i !== index))}>
-                Remove<span class="visually-hidden"> block {index + 1}</span>
-              </Button>
-            </div>
+            <ItemControls items={blocks} index={index} noun="block" onChange={onChange} />
           </li>
         ))}
       </ol>
