@@ -81,6 +81,7 @@ import { SubmissionsRepository } from './modules/content/submissions.repository.
 import { SubmissionsService } from './modules/content/submissions.service.js';
 import { publicSubmission } from './modules/content/submissions.public.js';
 import { formSpec, type FormDocument, type FormInput } from './modules/forms/form.document.js';
+import { submissionNotifier } from './modules/forms/form.notify.js';
 import { pageSpec, type PageDocument, type PageInput } from './modules/pages/page.document.js';
 import { cardSpec, type CardDocument, type CardInput } from './modules/cards/card.document.js';
 
@@ -368,11 +369,21 @@ export function buildServices(
       },
     ]);
   });
+  // The people a form names are told of each submission by mail, queued in the same transaction (ADR 0094).
+  submissions.onStored(
+    submissionNotifier({
+      activeAmong: (accountId, ids, trx) => usersRepo.activeAmong(accountId, ids, trx),
+      mail,
+      publicUrl: config.publicUrl,
+    }),
+  );
   const contentDeps = {
     contents: contentsRepo,
     accounts: accountsRepo,
     clock,
     media: (accountId: string, ids: readonly string[]) => media.paths(accountId, ids),
+    members: async (accountId: string, ids: readonly string[]) =>
+      new Set((await usersRepo.activeAmong(accountId, ids)).map((user) => user.id)),
   };
   return {
     clock,

@@ -37,6 +37,18 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
     expect((await call('GET', '/forms')).json().data.map((f: { id: string }) => f.id)).toContain(data.id);
   });
 
+  it('names the team members told of submissions, refusing anybody outside the team with the field named', async () => {
+    const form = await createForm();
+    expect(form.notifyUserIds).toEqual([]);
+    const changed = await call('PATCH', `/forms/${form.id}`, { notifyUserIds: [t.owner.id] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.notifyUserIds).toEqual([t.owner.id]);
+    const stranger = await h.factory.tenant();
+    const refused = await call('PATCH', `/forms/${form.id}`, { notifyUserIds: [stranger.owner.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^notifyUserIds/) });
+  });
+
   it('keeps a draft off the air until published, and unpublishes', async () => {
     const draft = await createForm({ status: 'draft' });
     expect(draft.status).toBe('draft');

@@ -2,11 +2,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as chromium from '../support/chromium.js';
-import { startDashboardServer, type DashboardServer } from '../support/dashboard-server.js';
+import { lastMailTo, startDashboardServer, type DashboardServer } from '../support/dashboard-server.js';
 import { freePort } from '../support/spawn.js';
 
 const PASSWORD = 'a long and private passphrase';
@@ -47,19 +46,6 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
     });
     expect(response.status(), await response.text()).toBeLessThan(300);
     return (await response.json()).data as T;
-  }
-
-  /** The newest mail to `recipient`, from the outbox the server keeps when no SMTP server is set. */
-  function lastMailTo(recipient: string): string {
-    const db = new Database(join(served.dir, 'qrelay.db'), { readonly: true });
-    try {
-      const row = db
-        .prepare('SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1')
-        .get(recipient) as { body: string } | undefined;
-      return row?.body ?? '';
-    } finally {
-      db.close();
-    }
   }
 
   beforeAll(async () => {
@@ -211,7 +197,7 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
     await page.getByText('Invited sam@acme.test').waitFor();
     await visit('team');
 
-    const link = /http\S+\/app\/set-password\?token=[0-9A-Za-z]{43}/.exec(lastMailTo('sam@acme.test'))?.[0];
+    const link = /http\S+\/app\/set-password\?token=[0-9A-Za-z]{43}/.exec(lastMailTo(served, 'sam@acme.test'))?.[0];
     expect(link).toBeDefined();
     const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const sam = await other.newPage();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer, type ServerProcess } from './spawn.js';
@@ -38,4 +39,16 @@ export async function startDashboardServer(env: Record<string, string> = {}): Pr
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The newest mail to `recipient`, from the outbox the server keeps when no SMTP server is set. */
+export function lastMailTo(served: DashboardServer, recipient: string): string {
+  const db = new Database(join(served.dir, 'qrelay.db'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT body FROM mail_outbox WHERE recipient = ? ORDER BY created_at DESC LIMIT 1').get(recipient) as
+      { body: string } | undefined;
+    return row?.body ?? '';
+  } finally {
+    db.close();
+  }
 }

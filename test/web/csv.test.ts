@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../web/src/features/analytics/components/csv-text.js';
+import { csvCell, toCsv } from '../../web/src/lib/csv-text.js';
 
 describe("the dashboard's CSV export", () => {
   it('quotes what needs quoting and keeps numbers and empty cells as they are', () => {

@@ -25,12 +25,22 @@ export class Csrf {
     return this.tokens.create(secret);
   }
 
+  /**
+   * A route that a plain HTML form posts to (the live preview, posted into a frame) carries the
+   * token in its query, as a form cannot set a header; no other route accepts it there.
+   */
+  private fromQuery(request: FastifyRequest): string | undefined {
+    if (request.routeOptions.config?.csrfInQuery !== true) return undefined;
+    const value = (request.query as Record<string, unknown> | undefined)?.csrf;
+    return typeof value === 'string' ? value : undefined;
+  }
+
   /** Refuses a state change whose token is missing or does not belong to the browser's secret. */
   check = async (request: FastifyRequest): Promise<void> => {
     if (SAFE_METHODS.has(request.method)) return;
     const secret = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
+    const token = Array.isArray(header) ? header[0] : (header ?? this.fromQuery(request));
     if (!secret || !token || !this.tokens.verify(secret, token)) {
       throw new Forbidden('The request lacks a valid CSRF token: reload the page and try again.');
     }

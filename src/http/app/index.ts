@@ -8,6 +8,7 @@ import { RESOURCES } from '../api/v1/index.js';
 import { accountRoutes } from './account.routes.js';
 import { Csrf } from './csrf.js';
 import { mediaWriteRoutes } from './media.routes.js';
+import { previewRoutes } from './preview.routes.js';
 import { createSessionGuard } from './session.guard.js';
 import { sessionRoutes } from './session.routes.js';
 import { SignInThrottle } from './sign-in.throttle.js';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route under /app/api/v1 that only the dashboard has (not a mirror of /api/v1): documented with the dashboard's own. */
     dashboardOnly?: boolean;
+    /** A route a plain HTML form posts to, whose CSRF token comes in the query (the live preview). */
+    csrfInQuery?: boolean;
   }
 }
 
@@ -70,6 +73,7 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
         async (v1) => {
           for (const resource of RESOURCES) await v1.register(resource, { config, services, guard, present });
           await v1.register(mediaWriteRoutes, { config, services, guard, present });
+          await v1.register(previewRoutes, { config, services, guard, present });
         },
         { prefix: '/v1' },
       );

@@ -6,9 +6,9 @@ import { embedAddress } from '../../modules/pages/page.blocks.js';
 /**
  * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms
  * posted only to the service itself (and a form's own thank-you address), frames only from the video
- * players a page embeds.
+ * players a page embeds. A `preview` (the dashboard's, of a draft) may be framed by the dashboard.
  */
-export function contentHeaders(content?: Content<unknown>): Record<string, string> {
+export function contentHeaders(content?: Content<unknown>, preview = false): Record<string, string> {
   const formAction = ["'self'"];
   const frames: string[] = [];
   if (content?.kind === 'form') {
@@ -27,7 +27,8 @@ export function contentHeaders(content?: Content<unknown>): Record<string, strin
     "img-src 'self' data:",
     `form-action ${formAction.join(' ')}`,
     `frame-src ${frames.length > 0 ? [...new Set(frames)].join(' ') : "'none'"}`,
-    "frame-ancestors 'none'",
+    // A preview is framed by the dashboard only, and sandboxed: its form cannot be sent.
+    preview ? "frame-ancestors 'self'; sandbox" : "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
   return { 'cache-control': 'no-store', 'content-security-policy': csp, 'referrer-policy': 'strict-origin-when-cross-origin' };

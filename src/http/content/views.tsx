@@ -127,3 +127,16 @@ export const tooManyView = (seconds: number): string =>
       </>
     ),
   });
+
+/** The dashboard's preview of a draft its rules refuse: what to change before it can be shown. */
+export const previewProblemView = (message: string): string =>
+  renderPage({
+    title: 'Preview',
+    colour: null,
+    children: (
+      <>
+        <h1>Nothing to preview yet</h1>
+        <p role="status">{message}</p>
+      </>
+    ),
+  });

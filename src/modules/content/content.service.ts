@@ -42,6 +42,8 @@ export class ContentService<D, I> {
       clock: Clock;
       /** The public paths of the account's media items among some ids (those it has). */
       media: (accountId: string, ids: readonly string[]) => Promise<Map<string, string>>;
+      /** The account's active people among some ids. */
+      members: (accountId: string, ids: readonly string[]) => Promise<Set<string>>;
     },
   ) {}
 
@@ -61,6 +63,20 @@ export class ContentService<D, I> {
   }
 
   async create(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+    const content = await this.draft(actor, input);
+    await this.deps.contents.insert(content);
+    return content;
+  }
+
+  /**
+   * What `input` would be once created, checked by the same rules and never stored: the dashboard's
+   * live preview renders it with the public page's own views.
+   */
+  async preview(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+    return this.draft(actor, input);
+  }
+
+  private async draft(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
     assertCan(actor, 'content:write');
     const account = await this.deps.accounts.findById(actor.accountId);
     if (!account) throw new NotFound('account');
@@ -78,7 +94,7 @@ export class ContentService<D, I> {
       updatedAt: now,
     };
     await this.assertMedia(content);
-    await this.deps.contents.insert(content);
+    await this.assertMembers(content);
     return content;
   }
 
@@ -93,6 +109,7 @@ export class ContentService<D, I> {
     if (input.name !== undefined) next.name = validName(input.name, CONTENT_NAME_MAX);
     if (input.retentionDays !== undefined) next.retentionDays = validRetention(input.retentionDays);
     await this.assertMedia(next);
+    await this.assertMembers(next);
     await this.deps.contents.update(next);
     return next;
   }
@@ -113,6 +130,16 @@ export class ContentService<D, I> {
     const found = await this.deps.media(content.accountId, ids);
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw new InvalidRequest(`The media library has no item ${missing}.`, 'mediaId');
+  }
+
+  /** Every person the document names must be an active member of the account (400 naming the first that is not). */
+  private async assertMembers(content: Content<D>): Promise<void> {
+    const ids = this.spec.userIds?.(content.document) ?? [];
+    if (ids.length === 0) return;
+    const found = await this.deps.members(content.accountId, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined)
+      throw new InvalidRequest(`notifyUserIds: the team has no active person ${missing}.`, 'notifyUserIds');
   }
 
   /** Deletes the content with every reply sent through it. */

@@ -50,6 +50,8 @@ export interface ContentKindSpec<D, I> {
   document(input: I, previous: D | null): D;
   /** The media library items the document shows (images, a photo): each must be the account's. */
   mediaIds?(document: D): string[];
+  /** The account's people the document names (those told of a form's submissions): each must be active. */
+  userIds?(document: D): string[];
 }
 
 /** A reply sent through hosted content: a form's submission or a card's enquiry. */

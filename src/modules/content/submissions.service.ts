@@ -8,8 +8,11 @@ import type { ContentRepository } from './content.repository.js';
 import type { Answer, Content, Submission, SubmissionKind } from './content.types.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
 
-/** Told of every stored reply inside its transaction (the webhook outbox), so both commit together. */
-export type SubmissionListener = (tx: Tx, submission: Submission) => Promise<void>;
+/**
+ * Told of every stored reply, with the content it was sent through, inside its transaction (the
+ * webhook outbox, the mail outbox), so everything commits together.
+ */
+export type SubmissionListener = (tx: Tx, submission: Submission, content: Content<unknown>) => Promise<void>;
 
 const KIND_OF: Record<SubmissionKind, 'form' | 'card'> = { submission: 'form', enquiry: 'card' };
 
@@ -66,7 +69,7 @@ export class SubmissionsService {
     };
     await this.deps.transactor.run(async (tx) => {
       await this.deps.submissions.insert(submission, tx);
-      for (const listener of this.listeners) await listener(tx, submission);
+      for (const listener of this.listeners) await listener(tx, submission, content);
     });
     return submission;
   }

@@ -1,4 +1,5 @@
 import { InvalidRequest } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
 import { validFields, type FormField } from './form.fields.js';
 import type { ContentKindSpec } from '../content/content.types.js';
 import { changed, validColour, validRedirect } from '../content/content.document.js';
@@ -15,6 +16,8 @@ export interface FormDocument {
   redirectUrl: string | null;
   /** The page's main colour, as #rrggbb. */
   colour: string | null;
+  /** Team members told by e-mail of each submission (ADR 0094): ids of the account's people. */
+  notifyUserIds: string[];
 }
 
 export interface FormInput {
@@ -22,6 +25,17 @@ export interface FormInput {
   thankYouMessage?: string;
   redirectUrl?: string | null;
   colour?: string | null;
+  notifyUserIds?: string[];
+}
+
+/** At most this many people are told of each submission. */
+export const NOTIFY_MAX = 10;
+
+function validNotify(value: string[]): string[] {
+  const ids = [...new Set(value)];
+  if (ids.length > NOTIFY_MAX || ids.some((id) => !isId(id)))
+    throw new InvalidRequest(`notifyUserIds must name at most ${NOTIFY_MAX} people of the team by id.`, 'notifyUserIds');
+  return ids;
 }
 
 function validThankYou(value: string): string {
@@ -40,6 +54,8 @@ export const formSpec: ContentKindSpec<FormDocument, FormInput> = {
       thankYouMessage: changed(input.thankYouMessage, previous?.thankYouMessage, validThankYou, DEFAULT_THANK_YOU),
       redirectUrl: changed(input.redirectUrl, previous?.redirectUrl, (v) => validRedirect(v, 'redirectUrl'), null),
       colour: changed(input.colour, previous?.colour, validColour, null),
+      notifyUserIds: changed(input.notifyUserIds, previous?.notifyUserIds, validNotify, []),
     };
   },
+  userIds: (document) => document.notifyUserIds,
 };

@@ -29,6 +29,20 @@ export class UsersRepository {
     return row ? toUser(row) : null;
   }
 
+  /** The account's active people among `ids` (suspended ones and strangers left out). */
+  async activeAmong(accountId: string, ids: readonly string[], db: Kysely<Schema> = this.db): Promise<User[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'active')
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return rows.map(toUser);
+  }
+
   /** A person with the stored password hash (null when no password is set yet). */
   async findByEmail(accountId: string, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
     const row = await this.inAccount(accountId).where('email', '=', email).executeTakeFirst();

@@ -24,7 +24,6 @@ import { Shell } from './shell';
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
 /** The analytics page and its chart library load only when the page is first opened. */
 const AnalyticsRoute = lazy(() => import('./routes/analytics').then((m) => m.AnalyticsRoute));
-/** A campaign's page draws its figures with the analytics chart: loaded when first opened. */
 /** GS1, campaigns and media pages load when first opened; the key's and the campaign's pages carry the renderer and the chart. */
 const Gs1Route = lazy(() => import('./routes/gs1').then((m) => m.Gs1Route));
 const CampaignsRoute = lazy(() => import('./routes/campaigns').then((m) => m.CampaignsRoute));
@@ -32,6 +31,11 @@ const MediaRoute = lazy(() => import('./routes/media').then((m) => m.MediaRoute)
 /** A GS1 key's page draws its symbol with the renderer, like the designer: loaded when first opened. */
 const Gs1DetailRoute = lazy(() => import('./routes/gs1-detail').then((m) => m.Gs1DetailRoute));
 const CampaignDetailRoute = lazy(() => import('./routes/campaign-detail').then((m) => m.CampaignDetailRoute));
+
+/** Forms, pages and cards (editors, preview, inbox) load as one chunk when first opened. */
+const ContentListRoute = lazy(() => import('./routes/content-list').then((m) => m.ContentListRoute));
+const ContentEditRoute = lazy(() => import('./routes/content-edit').then((m) => m.ContentEditRoute));
+const FormSubmissionsRoute = lazy(() => import('./routes/form-submissions').then((m) => m.FormSubmissionsRoute));
 
 /** Pages anybody may open; every other page needs a session. */
 const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
@@ -77,6 +81,13 @@ export function AppRouter() {
         <Route path="/app/campaigns" component={CampaignsRoute} />
         <Route path="/app/campaigns/:id" component={CampaignDetailRoute} />
         <Route path="/app/media" component={MediaRoute} />
+        <Route path="/app/forms" component={() => <ContentListRoute kind="forms" session={session.data} />} />
+        <Route path="/app/forms/:id" component={() => <ContentEditRoute kind="forms" session={session.data} />} />
+        <Route path="/app/pages" component={() => <ContentListRoute kind="pages" session={session.data} />} />
+        <Route path="/app/pages/:id" component={() => <ContentEditRoute kind="pages" session={session.data} />} />
+        <Route path="/app/cards" component={() => <ContentListRoute kind="cards" session={session.data} />} />
+        <Route path="/app/cards/:id" component={() => <ContentEditRoute kind="cards" session={session.data} />} />
+        <Route path="/app/forms/:id/submissions" component={FormSubmissionsRoute} />
         <Route path="/app/team" component={() => <TeamRoute session={session.data} />} />
         <Route path="/app/settings" component={SettingsRoute} />
         <Route path="/app/settings/tokens" component={() => <TokensRoute session={session.data} />} />

@@ -8,6 +8,9 @@ export const setCsrfToken = (token: string): void => {
   csrfToken = token;
 };
 
+/** The CSRF token, for the one plain HTML form that posts to the session surface (the live preview). */
+export const currentCsrfToken = (): string => csrfToken;
+
 const csrf: Middleware = {
   onRequest({ request }) {
     if (request.method !== 'GET' && request.method !== 'HEAD') request.headers.set('X-CSRF-Token', csrfToken);

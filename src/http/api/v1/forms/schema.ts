@@ -8,7 +8,7 @@ import {
   OPTION_MAX,
   OPTIONS_MAX,
 } from '../../../../modules/forms/form.fields.js';
-import { THANK_YOU_MAX } from '../../../../modules/forms/form.document.js';
+import { NOTIFY_MAX, THANK_YOU_MAX } from '../../../../modules/forms/form.document.js';
 import { Nullable } from '../../../schemas.js';
 import { Colour, HttpUrl } from '../content/schema.js';
 
@@ -35,12 +35,19 @@ export const FormField = Type.Object(
 
 const Fields = Type.Array(FormField, { maxItems: FIELDS_MAX, description: 'In the order they are shown.' });
 
+const NotifyUserIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: NOTIFY_MAX,
+  description:
+    'Ids of active team members told by e-mail of each submission (a link to the inbox, never the answers). Default none.',
+});
+
 /** What a form adds to the fields every kind of content has. */
 export const formProperties = {
   fields: Fields,
   thankYouMessage: Type.String({ minLength: 1, maxLength: THANK_YOU_MAX, description: 'Shown after a submission.' }),
   redirectUrl: Nullable({ ...HttpUrl, description: 'Where a visitor goes after a submission instead of the thank-you page.' }),
   colour: Colour,
+  notifyUserIds: Type.Optional(NotifyUserIds),
 };
 
 export const formCreateProperties = {
@@ -48,4 +55,5 @@ export const formCreateProperties = {
   thankYouMessage: Type.Optional(formProperties.thankYouMessage),
   redirectUrl: Type.Optional(formProperties.redirectUrl),
   colour: Type.Optional(Colour),
+  notifyUserIds: Type.Optional(NotifyUserIds),
 };

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
 import { useCodeAnalytics, type CodeAnalytics } from '../api/analytics';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../../../lib/csv';
 import { FigureTable, Totals } from './figures';
 import { ScansChart } from './scans-chart';
 

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
 import { useFolderAnalytics } from '../api/analytics';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../../../lib/csv';
 import { FigureTable, Totals } from './figures';
 
 /** A folder's scans over the window: totals across its codes and each code's share. */

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import type { CodeSummary } from '../api/analytics';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../../../lib/csv';
 import { FigureTable, Totals } from './figures';
 
 const TOP = 10;
