@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import { presentAlert } from './api/v1/alerts/presenter.js';
-import { presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
+import { presentAccountAnalytics, presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
 import { presentCampaign } from './api/v1/campaigns/presenter.js';
 import { presentCode } from './api/v1/codes/presenter.js';
 import { presentEvent } from './api/v1/events/presenter.js';
@@ -39,6 +39,7 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
     event: presentEvent,
     alert: presentAlert,
     codeAnalytics: presentCodeAnalytics,
+    accountAnalytics: presentAccountAnalytics,
     clearScans: presentClearScans,
     user: presentUser,
     me: presentMe,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
+import { DESKTOP, hit, recordAll } from '../support/hits.js';
+import { DAY_MS } from '../../src/modules/events/events.types.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 
@@ -176,7 +178,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
     await h.services.codes.archive(actorIn(t.account.id), b.id);
     const res = await call('GET', `/folders/${stand.id}/analytics`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({
+    expect(res.json().data).toMatchObject({
       days: 30,
       scans: 0,
       uniqueVisitors: 0,
@@ -185,6 +187,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
         { codeId: b.id, name: 'b code', scans: 0, uniqueVisitors: 0 },
       ],
     });
+    expect(res.json().data.daily).toHaveLength(30);
     for (const days of [1, 365]) {
       expect((await call('GET', `/folders/${stand.id}/analytics?days=${days}`)).json().data.days).toBe(days);
     }
@@ -194,12 +197,72 @@ describeEach(STORES)('/folders ($name)', (store) => {
       expect(bad.json().error.message).toContain('days');
     }
     const empty = await folder('Empty');
-    expect((await call('GET', `/folders/${empty.id}/analytics`)).json().data).toEqual({
+    expect((await call('GET', `/folders/${empty.id}/analytics`)).json().data).toMatchObject({
       days: 30,
       scans: 0,
       uniqueVisitors: 0,
+      excluded: 0,
       codes: [],
+      countries: [],
+      placements: [],
     });
+  });
+
+  it("adds a daily series and the code analytics' breakdowns to a folder's figures, keeping every field it had", async () => {
+    const fair = await folder('Fair');
+    const [a, b] = await Promise.all(['Hall', 'Gate'].map((name) => h.factory.code(t.account.id, { name, folderId: fair.id })));
+    const outside = await h.factory.code(t.account.id);
+    const now = h.clock.now();
+    h.clock.set(now - DAY_MS);
+    await recordAll(h, [hit(h, { accountId: t.account.id, targetId: b!.id, userAgent: DESKTOP })]);
+    h.clock.set(now);
+    await recordAll(h, [
+      hit(h, { accountId: t.account.id, targetId: a!.id, placement: 'entrance' }),
+      hit(h, { accountId: t.account.id, targetId: a!.id, placement: 'entrance', clientAddress: '198.51.100.8' }),
+      hit(h, { accountId: t.account.id, targetId: a!.id, method: 'HEAD' }),
+      hit(h, { accountId: t.account.id, targetId: outside.id }),
+    ]);
+    const data = (await call('GET', `/folders/${fair.id}/analytics?days=2`)).json().data;
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'browsers',
+        'codes',
+        'countries',
+        'daily',
+        'days',
+        'devices',
+        'excluded',
+        'from',
+        'os',
+        'placements',
+        'scans',
+        'to',
+        'uniqueVisitors',
+      ].sort(),
+    );
+    expect(data).toMatchObject({ days: 2, scans: 3, uniqueVisitors: 3, excluded: 1 });
+    expect(data.codes.map((c: { name: string; scans: number }) => [c.name, c.scans])).toEqual([
+      ['Hall', 2],
+      ['Gate', 1],
+    ]);
+    expect(data.daily).toEqual([
+      { date: data.from, scans: 1, uniqueVisitors: 1, excluded: 0 },
+      { date: data.to, scans: 2, uniqueVisitors: 2, excluded: 1 },
+    ]);
+    expect(data.devices).toEqual([
+      { value: 'mobile', scans: 2 },
+      { value: 'desktop', scans: 1 },
+    ]);
+    expect(data.placements).toEqual([
+      { value: 'entrance', scans: 2 },
+      { value: null, scans: 1 },
+    ]);
+    for (const key of ['countries', 'os', 'browsers']) {
+      expect(
+        data[key].reduce((n: number, r: { scans: number }) => n + r.scans, 0),
+        key,
+      ).toBe(3);
+    }
   });
 
   it('needs codes:read to list, codes:write to change, analytics:read for analytics', async () => {

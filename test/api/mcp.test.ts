@@ -180,6 +180,10 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
 
     const analytics = data(await call(client, 'codes_analytics', { id: code.id, days: 7 }));
     expect(analytics).toMatchObject({ codeId: code.id, days: 7, totals: { scans: 1, uniqueVisitors: 1 } });
+    const account = data(await call(client, 'account_analytics', { days: 7 }));
+    const rest = (await h.request({ method: 'GET', url: '/api/v1/analytics/account?days=7', token: t.token })).json().data;
+    expect(account).toEqual(rest);
+    expect(account).toMatchObject({ totals: { scans: 1 }, topCodes: [{ codeId: code.id, scans: 1 }] });
     const events = (await call(client, 'events_list', { codeId: code.id })).structuredContent as { data: { codeId: string }[] };
     expect(events.data).toHaveLength(1);
     expect(events.data[0]!.codeId).toBe(code.id);

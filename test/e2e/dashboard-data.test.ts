@@ -29,6 +29,17 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
   const audits: Record<string, chromium.AxeViolation[]> = {};
   let code: { id: string; url: string };
   let landing: { url: string; server: Server };
+  /** A webhook receiver on the landing server: what it answers, and the `webhook-id` of each delivery. */
+  const hook = { status: 200, received: [] as string[] };
+
+  /** Waits, bounded, until `ready()` holds. */
+  async function until(ready: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + POLL_WAIT_MS;
+    while (!ready()) {
+      if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 
   async function visit(name: string): Promise<void> {
     await page.waitForLoadState('networkidle');
@@ -51,7 +62,15 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
   beforeAll(async () => {
     served = await startDashboardServer({ WEBHOOK_ALLOW_PRIVATE: '1' });
     base = served.base;
-    const landingServer = createServer((_request, response) => response.end('<p>Welcome</p>'));
+    const landingServer = createServer((request, response) => {
+      if (request.url === '/hook') {
+        hook.received.push(String(request.headers['webhook-id']));
+        response.statusCode = hook.status;
+        request.resume();
+        return void request.on('end', () => response.end());
+      }
+      response.end('<p>Welcome</p>');
+    });
     const landingPort = await freePort();
     await new Promise<void>((resolve) => landingServer.listen(landingPort, '127.0.0.1', resolve));
     landing = { url: `http://127.0.0.1:${landingPort}`, server: landingServer };
@@ -171,17 +190,33 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
       ]),
     );
 
+    // The folder shows the same chart and breakdowns, over the folder's codes.
     await page.getByLabel('Show').selectOption({ label: folder.name });
-    await page.getByRole('heading', { name: `Folder ${folder.name}, last 7 days` }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(`^Folder ${folder.name}, `) }).waitFor();
     await page
       .getByRole('table', { name: /Codes in the folder/ })
       .getByRole('row', { name: /Table tent 1 1/ })
       .waitFor();
+    await page.getByRole('table', { name: 'Devices' }).getByRole('rowheader', { name: 'mobile' }).waitFor();
+    await page.getByRole('table', { name: 'Placements' }).getByRole('rowheader', { name: 'lobby' }).waitFor();
+    await page.locator('.total', { hasText: 'Automated requests excluded' }).waitFor();
+    expect(await page.locator('.chart canvas, .uplot canvas').count()).toBeGreaterThan(0);
     await visit('analytics-folder');
+
+    // The overview honours the window: today's scan is in the last 7 days' figures.
     await page.getByLabel('Show').selectOption({ label: 'Account overview' });
+    await page.getByRole('heading', { name: /^All codes, / }).waitFor();
     await page
-      .getByRole('table', { name: 'Top 10 codes' })
-      .getByRole('row', { name: /Table tent 1/ })
+      .getByRole('table', { name: 'Most scanned codes in the window' })
+      .getByRole('row', { name: /Table tent 1 1/ })
+      .waitFor();
+    await page.getByRole('table', { name: 'Placements' }).getByRole('rowheader', { name: 'lobby' }).waitFor();
+    await page.getByLabel('Window').selectOption({ label: 'Last 30 days' });
+    await page.waitForURL(/days=30/);
+    await page.getByRole('heading', { name: /^All codes, / }).waitFor();
+    await page
+      .getByRole('table', { name: 'Most scanned codes in the window' })
+      .getByRole('row', { name: /Table tent 1 1/ })
       .waitFor();
     await visit('analytics-overview');
   });
@@ -209,6 +244,11 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
     await sam.goto(`${base}/app/team`);
     await sam.getByText('Admins and owners invite people').waitFor();
     expect(await sam.getByRole('button', { name: /Suspend/ }).count()).toBe(0);
+    // A member may make tokens with read scopes only: no write scope is offered.
+    await sam.goto(`${base}/app/settings/tokens`);
+    await sam.getByLabel('codes:read').waitFor();
+    await sam.getByLabel('analytics:read').waitFor();
+    for (const scope of ['codes:write', 'links:write', 'team:write']) expect(await sam.getByLabel(scope).count(), scope).toBe(0);
 
     await page.reload();
     await page.getByLabel('Role of Sam').selectOption('editor');
@@ -249,6 +289,40 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ()
     await page.getByText('Delivery log').click();
     await page.getByText('No deliveries yet').waitFor();
     await visit('webhooks');
+  });
+
+  it('logs a refused delivery with its status, and delivers it again on Retry once the endpoint works', async () => {
+    await page.goto(`${base}/app/settings/webhooks`);
+    await page.getByLabel('Endpoint address').fill(`${landing.url}/hook`);
+    await page.getByLabel('Scans').check();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    const item = page.locator('.list-item', { hasText: `${landing.url}/hook` });
+    await item.waitFor();
+
+    // The endpoint answers 410 Gone: the delivery fails for good and the subscription is turned off.
+    hook.status = 410;
+    const scan = await fetch(code.url, { redirect: 'manual', headers: { 'user-agent': IPHONE } });
+    expect(scan.status).toBe(302);
+    await until(() => hook.received.length === 1, 'the first delivery');
+    const log = async () => {
+      await page.reload();
+      await item.getByText('Delivery log').click();
+    };
+    await log();
+    await item.getByRole('cell', { name: 'HTTP 410' }).waitFor();
+    await item.getByText('failed', { exact: true }).waitFor();
+    await visit('webhook-delivery-failed');
+
+    // Fixed: Retry sends the same delivery again (same webhook-id) and it succeeds.
+    hook.status = 200;
+    await item.getByRole('button', { name: /^Retry/ }).click();
+    await until(() => hook.received.length === 2, 'the retried delivery');
+    expect(hook.received[1]).toBe(hook.received[0]);
+    await log();
+    await item.getByText('succeeded', { exact: true }).waitFor();
+    await item.getByRole('cell', { name: 'HTTP 200' }).waitFor();
+    expect(await item.getByRole('button', { name: /Retry/ }).count()).toBe(0);
   });
 
   it('shows the plan with its allowance meter and rate limit', async () => {

@@ -156,19 +156,86 @@ describe.runIf(hasChromium)('the dashboard in a browser', () => {
     await page.getByRole('link', { name: 'API tokens' }).click();
     await page.getByText('No tokens yet').waitFor();
     await visit('tokens');
+    // The owner is offered every scope, team:write included (a member is offered read scopes only:
+    // dashboard-data.test.ts).
+    await page.getByLabel('team:write').waitFor();
     await page.getByLabel('Label').fill('Print shop');
     await page.getByLabel('codes:read').check();
     await page.getByLabel('analytics:read').check();
+    const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+    await page.getByLabel('Expires on (optional)').fill(nextYear);
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = (await page.getByLabel('The new token').textContent()) ?? '';
     expect(secret).toMatch(/^qrelay1_[0-9A-Za-z]{32}$/);
     await visit('token-created');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.getByRole('button', { name: 'Copy token' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
     expect(me.status).toBe(200);
     expect((await me.json()).data.token.scopes).toEqual(['codes:read', 'analytics:read']);
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.locator('.list-title', { hasText: 'Print shop' }).waitFor();
+    const row = page.locator('.list-item', { hasText: 'Print shop' });
+    await row.waitFor();
     expect(await page.getByText(secret).count()).toBe(0);
+    await page.reload();
+    await row.getByText(/^Expires /).waitFor();
+    expect(await row.getByText('No expiry').count()).toBe(0);
+    expect(await row.getByText('Last used never').count()).toBe(0);
+    await visit('tokens-listed');
+  });
+
+  it('revokes a token after a confirmation; the API refuses it at once', async () => {
+    await page.getByLabel('Label').fill('Old script');
+    await page.getByLabel('links:read').check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByLabel('The new token').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Done' }).click();
+    const me = () => fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
+    expect((await me()).status).toBe(200);
+    const row = page.locator('.list-item', { hasText: 'Old script' });
+    await row.getByText('No expiry').waitFor();
+    await row.getByRole('button', { name: 'Revoke Old script' }).click();
+    await page.getByRole('dialog').getByText('stops working at once').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the token' }).click();
+    await row.getByText('Revoked').waitFor();
+    expect((await me()).status).toBe(401);
+    expect(await row.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+  });
+
+  it('on a phone, hides the navigation behind a Menu button that works from the keyboard', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await page.goto(`${base}/app/codes`);
+      await page.getByRole('heading', { name: 'Codes', level: 1 }).waitFor();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible()).toBe(false);
+      // The brand and the button share one line: the header is no taller than one row of controls.
+      expect((await page.locator('header.topbar').boundingBox())!.height).toBeLessThan(80);
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Codes');
+      expect(await nav.getByRole('link', { name: 'Codes' }).getAttribute('aria-current')).toBe('page');
+      audits['menu-open-360'] = await seriousViolations(page);
+      await page.screenshot({ path: join(OUTPUT, 'screenshots', 'menu-open-360.png'), fullPage: true });
+      await page.keyboard.press('Escape');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
+      await menu.click();
+      await nav.getByRole('link', { name: 'Team' }).click();
+      await page.waitForURL('**/app/team');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.goto(`${base}/app/codes`);
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).waitFor();
   });
 
   it('refuses a state change that lacks the CSRF token, and /api/v1 does not accept the session', async () => {

@@ -98,6 +98,81 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     });
   });
 
+  it("gives a folder's codes together a daily series and breakdowns that add up their codes', over many codes", async () => {
+    const accountId = await tenant();
+    const [c1, c2, elsewhere] = [newId(), newId(), newId()];
+    const now = h.clock.now();
+    h.clock.set(now - 2 * DAY_MS);
+    await recordAll(h, [hit(h, { accountId, targetId: c2, userAgent: DESKTOP, placement: 'door' })]);
+    h.clock.set(now);
+    await recordAll(h, [
+      hit(h, { accountId, targetId: c1, placement: 'door' }),
+      hit(h, { accountId, targetId: c1, method: 'HEAD' }),
+      hit(h, { accountId, targetId: elsewhere }),
+    ]);
+    // More codes than one query's list of ids holds: the reads go in chunks and add up.
+    const many = [...Array.from({ length: 1200 }, () => newId()), c1, c2];
+    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db), h.clock);
+    const folder = await figures.folderAnalytics({ accountId, codeIds: many, days: 3 });
+    expect(folder).toMatchObject({ scans: 2, uniqueVisitors: 2, excluded: 1 });
+    expect(folder.daily.map((d) => [d.scans, d.uniqueVisitors, d.excluded])).toEqual([
+      [1, 1, 0],
+      [0, 0, 0],
+      [1, 1, 1],
+    ]);
+    expect(folder.devices).toEqual([
+      { value: 'desktop', count: 1 },
+      { value: 'mobile', count: 1 },
+    ]);
+    expect(folder.placements).toEqual([{ value: 'door', count: 2 }]);
+    // The folder's series is the sum of its codes' own.
+    const [a1, a2] = await Promise.all(
+      [c1, c2].map((codeId) => h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3 })),
+    );
+    expect(folder.daily.map((d) => d.scans)).toEqual(a1!.daily.map((d, i) => d.scans + a2!.daily[i]!.scans));
+    expect(folder.excluded).toBe(a1!.totals.excluded + a2!.totals.excluded);
+  });
+
+  it("answers the account's codes together over the window, with its most scanned codes in it", async () => {
+    const accountId = await tenant();
+    const [busy, quiet, old] = await Promise.all(['Busy', 'Quiet', 'Old'].map((name) => h.factory.code(accountId, { name })));
+    const idle = await h.factory.code(accountId, { name: 'Idle' });
+    const link = await h.factory.link(accountId);
+    const now = h.clock.now();
+    h.clock.set(now - 20 * DAY_MS);
+    await recordAll(h, [hit(h, { accountId, targetId: old!.id }), hit(h, { accountId, targetId: old!.id })]);
+    h.clock.set(now);
+    await recordAll(h, [
+      hit(h, { accountId, targetId: busy!.id, placement: 'flyer' }),
+      hit(h, { accountId, targetId: busy!.id, userAgent: DESKTOP }),
+      hit(h, { accountId, targetId: quiet!.id }),
+      hit(h, { accountId, targetId: quiet!.id, method: 'HEAD' }),
+      hit(h, { accountId, kind: 'link', targetId: link.id }),
+    ]);
+    const week = await h.services.analytics.accountAnalytics(actorIn(accountId), { days: 7 });
+    expect(week).toMatchObject({ days: 7, codeCount: 4, totals: { scans: 3, uniqueVisitors: 3, excluded: 1 } });
+    expect(week.daily).toHaveLength(7);
+    expect(week.daily.at(-1)).toMatchObject({ scans: 3, excluded: 1 });
+    expect(week.topCodes).toEqual([
+      { codeId: busy!.id, name: 'Busy', scans: 2, uniqueVisitors: 2 },
+      { codeId: quiet!.id, name: 'Quiet', scans: 1, uniqueVisitors: 1 },
+    ]);
+    expect(week.placements).toEqual([
+      { value: null, count: 2 },
+      { value: 'flyer', count: 1 },
+    ]);
+    const month = await h.services.analytics.accountAnalytics(actorIn(accountId), { days: 30 });
+    expect(month.totals.scans).toBe(5);
+    expect(month.topCodes.map((c) => c.name)).toEqual(['Busy', 'Old', 'Quiet']);
+    expect(month.topCodes.map((c) => c.codeId)).not.toContain(idle.id);
+    // Another account sees none of it; the window is bounded.
+    const other = await h.services.analytics.accountAnalytics(actorIn(await tenant()), { days: 30 });
+    expect(other).toMatchObject({ codeCount: 0, totals: { scans: 0, uniqueVisitors: 0, excluded: 0 }, topCodes: [] });
+    for (const days of [0, 366, 1.5]) {
+      await expect(h.services.analytics.accountAnalytics(actorIn(accountId), { days })).rejects.toBeInstanceOf(InvalidRequest);
+    }
+  });
+
   it("clears one code's events, rollups, total and alerts in one go and says how many events went", async () => {
     const accountId = await tenant();
     const codeId = newId();
@@ -194,6 +269,11 @@ for (const store of STORES) {
         w.h.services.analytics.folderAnalytics(actor, (await w.h.services.folders.create(w.owner, { name: newId() })).id, 7),
     },
     { operation: 'excluded', least: 'member', run: (actor, { h }) => h.services.analytics.excluded(actor, { days: 7 }) },
+    {
+      operation: 'accountAnalytics',
+      least: 'member',
+      run: (actor, { h }) => h.services.analytics.accountAnalytics(actor, { days: 7 }),
+    },
   ]);
   describeRoles('scan history service', store, [
     {

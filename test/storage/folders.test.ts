@@ -41,16 +41,27 @@ describeEach(STORES)('folders service ($name)', (store) => {
     await h.services.codes.archive(actorIn(t.account.id), archived.id);
     await h.factory.code(t.account.id, { name: 'Elsewhere' });
     const asked: FolderAnalyticsQuery[] = [];
+    // The series and breakdowns the source gives are passed on as they are.
+    const series = {
+      daily: [{ date: '2026-01-01', scans: 12, uniqueVisitors: 7, excluded: 2 }],
+      countries: [{ value: 'FR', count: 12 }],
+      devices: [],
+      os: [],
+      browsers: [],
+      placements: [{ value: null, count: 12 }],
+    };
     const service = withSource({
       async folderAnalytics(query) {
         asked.push(query);
         return {
           scans: 12,
           uniqueVisitors: 7,
+          excluded: 2,
           codes: [
             { codeId: busy.id, scans: 9, uniqueVisitors: 5 },
             { codeId: archived.id, scans: 3, uniqueVisitors: 3 },
           ],
+          ...series,
         };
       },
     });
@@ -59,8 +70,12 @@ describeEach(STORES)('folders service ($name)', (store) => {
     expect([...asked[0]!.codeIds].sort()).toEqual([quiet.id, busy.id, archived.id].sort());
     expect(figures).toEqual({
       days: 7,
+      from: expect.any(String),
+      to: expect.any(String),
       scans: 12,
       uniqueVisitors: 7,
+      excluded: 2,
+      ...series,
       codes: [
         { codeId: busy.id, name: 'Busy', scans: 9, uniqueVisitors: 5 },
         { codeId: archived.id, name: 'Archived', scans: 3, uniqueVisitors: 3 },

@@ -112,13 +112,13 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Events per value of every dimension over the window, largest first: whole compacted months from
-   * the monthly rollup, every other day (the partial months at either end, the months not compacted
-   * yet) from the daily one, so even ten years read few rows.
+   * Events per value of every dimension over the window, summed over the targets, largest first: whole
+   * compacted months from the monthly rollup, every other day (the partial months at either end, the
+   * months not compacted yet) from the daily one, so even ten years read few rows.
    */
   async breakdowns(
     accountId: string,
-    targetId: string,
+    targetIds: readonly string[],
     from: number,
     to: number,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
@@ -134,18 +134,26 @@ export class AnalyticsRepository {
       }
     };
     // The daily rows over each range of days, the monthly rows over the whole months: one shape.
-    const sums = (table: 'event_breakdowns' | 'event_breakdowns_monthly', period: 'day' | 'month', first: number, last: number) =>
+    const sums = (
+      table: 'event_breakdowns' | 'event_breakdowns_monthly',
+      period: 'day' | 'month',
+      ids: readonly string[],
+      first: number,
+      last: number,
+    ) =>
       db
         .selectFrom(table)
         .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
-        .where('target_id', '=', targetId)
+        .where('target_id', 'in', ids)
         .where('account_id', '=', accountId)
         .where(sql.ref(period), '>=', first)
         .where(sql.ref(period), '<=', last)
         .groupBy(['dimension', 'value'])
         .execute();
-    for (const [start, end] of ranges) add(await sums('event_breakdowns', 'day', start, end));
-    if (months) add(await sums('event_breakdowns_monthly', 'month', months[0], months[1]));
+    for (const ids of chunks(targetIds, 1000)) {
+      for (const [start, end] of ranges) add(await sums('event_breakdowns', 'day', ids, start, end));
+      if (months) add(await sums('event_breakdowns_monthly', 'month', ids, months[0], months[1]));
+    }
     return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
 
@@ -198,16 +206,22 @@ export class AnalyticsRepository {
     return out;
   }
 
-  /** Excluded (automated or HEAD) hits per day, for an account or one of its targets. */
-  async excluded(accountId: string, targetId: string | null, from: number, to: number): Promise<Map<number, number>> {
-    let query = (await this.route.of(accountId))
-      .selectFrom('excluded_hits')
-      .select(['day', sql<number>`sum(hits)`.as('hits')])
-      .where('account_id', '=', accountId)
-      .where('day', '>=', from)
-      .where('day', '<=', to);
-    if (targetId !== null) query = query.where('target_id', '=', targetId);
-    const rows = await query.groupBy('day').execute();
-    return new Map(rows.map((r) => [Number(r.day), Number(r.hits)]));
+  /** Excluded (automated or HEAD) hits per day, for the whole account (`null`) or a set of its targets. */
+  async excluded(accountId: string, targetIds: readonly string[] | null, from: number, to: number): Promise<Map<number, number>> {
+    const db = await this.route.of(accountId);
+    const out = new Map<number, number>();
+    for (const ids of targetIds === null ? [null] : chunks(targetIds, 1000)) {
+      let query = db
+        .selectFrom('excluded_hits')
+        .select(['day', sql<number>`sum(hits)`.as('hits')])
+        .where('account_id', '=', accountId)
+        .where('day', '>=', from)
+        .where('day', '<=', to);
+      if (ids !== null) query = query.where('target_id', 'in', ids);
+      for (const r of await query.groupBy('day').execute()) {
+        out.set(Number(r.day), (out.get(Number(r.day)) ?? 0) + Number(r.hits));
+      }
+    }
+    return out;
   }
 }

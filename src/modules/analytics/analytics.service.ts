@@ -7,15 +7,28 @@ import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import {
   bounded,
-  BREAKDOWN_KEYS,
-  BREAKDOWN_LIMIT,
+  TOP_CODES,
   windowOf,
+  type AccountAnalytics,
   type CodeAnalytics,
   type EventPage,
   type FolderAnalytics,
   type ListEventsInput,
+  type NamedCodeFigures,
 } from './analytics.types.js';
-import type { FolderAnalyticsSource } from './folder-analytics.js';
+import type { CodeFigures, FolderAnalyticsSource } from './folder-analytics.js';
+import { windowFigures } from './window-figures.js';
+
+/** Every code with its figures (zeros when it has none), most scanned first, then in the given order. */
+function busiestFirst(codes: readonly { id: string; name: string }[], figures: readonly CodeFigures[]): NamedCodeFigures[] {
+  const byCode = new Map(figures.map((c) => [c.codeId, c]));
+  const rows = codes.map((code, order) => {
+    const f = byCode.get(code.id);
+    return { codeId: code.id, name: code.name, scans: f?.scans ?? 0, uniqueVisitors: f?.uniqueVisitors ?? 0, order };
+  });
+  rows.sort((a, b) => b.scans - a.scans || a.order - b.order);
+  return rows.map(({ order: _order, ...row }) => row);
+}
 
 export interface AnalyticsDeps {
   events: AnalyticsRepository;
@@ -27,7 +40,7 @@ export interface AnalyticsDeps {
 }
 
 /**
- * The read side of events: the event log, a target's analytics, a folder's, the excluded hits. Every
+ * The read side of events: the event log, a target's analytics, a folder's, the account's, the excluded hits. Every
  * call takes the acting person, who needs analytics:read, and reads only their account's figures.
  * Unique visitors over a window are the sum of daily uniques (docs/adr/0032-unique-visitors.md).
  */
@@ -51,68 +64,51 @@ export class AnalyticsService {
   /** Totals, a zero-filled daily series and breakdowns over the last `days` UTC days, from rollups only. */
   async codeAnalytics(actor: Actor, input: { codeId: string; days?: number }): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
-    const { accountId } = actor;
     const days = bounded(input.days, 30, 1, 3650, 'days');
     const { from, to } = windowOf(this.clock, days);
-    const [rows, breakdowns, excluded] = await Promise.all([
-      this.events.days(accountId, input.codeId, from, to),
-      this.events.breakdowns(accountId, input.codeId, from, to),
-      this.events.excluded(accountId, input.codeId, from, to),
-    ]);
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    const daily = [];
-    for (let day = from; day <= to; day += 1) {
-      const row = byDay.get(day);
-      daily.push({
-        date: dayIso(day),
-        scans: row?.events ?? 0,
-        uniqueVisitors: row?.uniques ?? 0,
-        excluded: excluded.get(day) ?? 0,
-      });
-    }
-    const result: CodeAnalytics = {
-      days,
-      from: dayIso(from),
-      to: dayIso(to),
-      totals: {
-        scans: rows.reduce((n, r) => n + r.events, 0),
-        uniqueVisitors: rows.reduce((n, r) => n + r.uniques, 0),
-        excluded: daily.reduce((n, d) => n + d.excluded, 0),
-      },
-      daily,
-      countries: [],
-      devices: [],
-      os: [],
-      browsers: [],
-      placements: [],
-    };
-    for (const b of breakdowns) {
-      const list = result[BREAKDOWN_KEYS[b.dimension]];
-      if (list.length < BREAKDOWN_LIMIT) list.push({ value: b.value === '' ? null : b.value, count: b.events });
-    }
-    return result;
+    const figures = await windowFigures(this.events, actor.accountId, [input.codeId], from, to);
+    return { days, from: dayIso(from), to: dayIso(to), ...figures };
   }
 
-  /** Scans and unique visitors of the folder's codes over the last `days` days (1 to 365, default 30). */
+  /**
+   * The folder's codes over the last `days` days (1 to 365, default 30): totals, each code's share, the
+   * daily series and the breakdowns.
+   */
   async folderAnalytics(actor: Actor, folderId: string, window?: number): Promise<FolderAnalytics> {
     assertCan(actor, 'analytics:read');
     const days = bounded(window, 30, 1, 365, 'days');
     await this.deps.folders.get(actor, folderId);
     const { accountId } = actor;
     const codes = await this.deps.codes.inFolder(accountId, folderId);
-    const figures = await this.deps.folderFigures.folderAnalytics({ accountId, codeIds: codes.map((c) => c.id), days });
-    const byCode = new Map(figures.codes.map((c) => [c.codeId, c]));
-    const rows = codes.map((code, order) => {
-      const f = byCode.get(code.id);
-      return { codeId: code.id, name: code.name, scans: f?.scans ?? 0, uniqueVisitors: f?.uniqueVisitors ?? 0, order };
-    });
-    rows.sort((a, b) => b.scans - a.scans || a.order - b.order);
-    return {
+    const { codes: perCode, ...figures } = await this.deps.folderFigures.folderAnalytics({
+      accountId,
+      codeIds: codes.map((c) => c.id),
       days,
-      scans: figures.scans,
-      uniqueVisitors: figures.uniqueVisitors,
-      codes: rows.map(({ order: _order, ...row }) => row),
-    };
+    });
+    const { from, to } = windowOf(this.clock, days);
+    return { days, from: dayIso(from), to: dayIso(to), ...figures, codes: busiestFirst(codes, perCode) };
+  }
+
+  /**
+   * Every code of the account together over the last `days` days (1 to 365, default 30): totals, the
+   * daily series, the breakdowns and the most scanned codes of the window (ADR 0085).
+   */
+  async accountAnalytics(actor: Actor, input: { days?: number } = {}): Promise<AccountAnalytics> {
+    assertCan(actor, 'analytics:read');
+    const days = bounded(input.days, 30, 1, 365, 'days');
+    const { accountId } = actor;
+    const { from, to } = windowOf(this.clock, days);
+    const codes = await this.deps.codes.inAccount(accountId);
+    const ids = codes.map((c) => c.id);
+    const [figures, perCode] = await Promise.all([
+      windowFigures(this.events, accountId, ids, from, to),
+      this.events.perTarget(accountId, ids, from, to),
+    ]);
+    const scanned = [...perCode].map(([codeId, f]) => ({ codeId, scans: f.events, uniqueVisitors: f.uniques }));
+    const topCodes = busiestFirst(codes, scanned)
+      .filter((c) => c.scans > 0)
+      .slice(0, TOP_CODES);
+    return { days, from: dayIso(from), to: dayIso(to), ...figures, codeCount: codes.length, topCodes };
   }
 
   /** Hits excluded as automated or HEAD per day, for the account or one target. */
@@ -120,7 +116,7 @@ export class AnalyticsService {
     assertCan(actor, 'analytics:read');
     const days = bounded(input.days, 30, 1, 3650, 'days');
     const { from, to } = windowOf(this.clock, days);
-    const byDay = await this.events.excluded(actor.accountId, input.targetId ?? null, from, to);
+    const byDay = await this.events.excluded(actor.accountId, input.targetId === undefined ? null : [input.targetId], from, to);
     const daily = [];
     for (let day = from; day <= to; day += 1) daily.push({ date: dayIso(day), excluded: byDay.get(day) ?? 0 });
     return { total: daily.reduce((n, d) => n + d.excluded, 0), daily };

@@ -22,10 +22,8 @@ export interface Breakdown {
   count: number;
 }
 
-export interface CodeAnalytics {
-  days: number;
-  from: string;
-  to: string;
+/** The figures of a set of targets over a window (see window-figures.ts). */
+export interface WindowFigures {
   /** `excluded`: automated and HEAD hits that were not counted. */
   totals: { scans: number; uniqueVisitors: number; excluded: number };
   daily: { date: string; scans: number; uniqueVisitors: number; excluded: number }[];
@@ -36,23 +34,59 @@ export interface CodeAnalytics {
   placements: Breakdown[];
 }
 
-/** The figures of a set of codes, as the rollups answer them. */
-export interface CodesFigures {
+export interface CodeAnalytics extends WindowFigures {
+  days: number;
+  from: string;
+  to: string;
+}
+
+/** The figures of a set of codes, as the rollups answer them: per code, and the whole set over the window. */
+export interface CodesFigures extends Omit<WindowFigures, 'totals'> {
   days: number;
   from: string;
   to: string;
   scans: number;
   uniqueVisitors: number;
+  excluded: number;
   codes: { codeId: string; scans: number; uniqueVisitors: number }[];
 }
 
-export interface FolderAnalytics {
-  days: number;
+/** A code's figures beside its name, as folder and account analytics list them. */
+export interface NamedCodeFigures {
+  codeId: string;
+  name: string;
   scans: number;
   uniqueVisitors: number;
-  /** Every code of the folder, most scanned first, then by name. */
-  codes: { codeId: string; name: string; scans: number; uniqueVisitors: number }[];
 }
+
+/**
+ * A folder's figures: the totals and `codes` it always had, plus the window's series and breakdowns
+ * over all its codes (added within v1, ADR 0084).
+ */
+export interface FolderAnalytics extends Omit<WindowFigures, 'totals'> {
+  days: number;
+  from: string;
+  to: string;
+  scans: number;
+  uniqueVisitors: number;
+  excluded: number;
+  /** Every code of the folder, most scanned first, then by name. */
+  codes: NamedCodeFigures[];
+}
+
+/** The account's codes together over a window, and its most scanned codes in it (ADR 0085). */
+export interface AccountAnalytics extends WindowFigures {
+  days: number;
+  from: string;
+  to: string;
+  /** Codes in the account (archived ones included: their past scans still count). */
+  codeCount: number;
+  /** The most scanned codes of the window (at most TOP_CODES, only codes scanned in it). */
+  topCodes: NamedCodeFigures[];
+}
+
+/** Codes listed at most in an account's top codes. */
+export const TOP_CODES = 10;
 
 /** Values per breakdown returned at most (the largest); the rest are not individual records either. */
 export const BREAKDOWN_LIMIT = 100;

@@ -1,7 +1,9 @@
+import type { WindowFigures } from './analytics.types.js';
+
 /**
  * The seam between folders and the events pipeline. The folder side checks ownership and collects
- * the folder's codes; a source answers the figures for exactly those codes over the last `days` days,
- * automated traffic already excluded (it is never recorded as an event).
+ * the folder's codes; a source answers the figures for exactly those codes over the last `days` days: per code,
+ * and together as a daily series and breakdowns; automated traffic is counted apart, never as an event.
  */
 export interface FolderAnalyticsQuery {
   accountId: string;
@@ -17,10 +19,12 @@ export interface CodeFigures {
   uniqueVisitors: number;
 }
 
-export interface FolderFigures {
+export interface FolderFigures extends Omit<WindowFigures, 'totals'> {
   scans: number;
-  /** Distinct visitors across the whole folder: a visitor of two of its codes counts once. */
+  /** Sum of each code's daily unique visitors (ADR 0032). */
   uniqueVisitors: number;
+  /** Automated and HEAD requests to the folder's codes, not counted. */
+  excluded: number;
   /** One entry per code of `codeIds`; a code the source leaves out is reported with zeros. */
   codes: CodeFigures[];
 }

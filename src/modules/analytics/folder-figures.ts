@@ -3,30 +3,27 @@ import { dayIso } from '../events/events.types.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { bounded, windowOf, type CodesFigures } from './analytics.types.js';
 import type { FolderAnalyticsQuery, FolderAnalyticsSource } from './folder-analytics.js';
+import { windowFigures } from './window-figures.js';
 
-/** The folder analytics source the rollups answer: scans and unique visitors of given codes. */
+/** The folder analytics source the rollups answer: the figures of given codes, per code and together. */
 export class RollupFolderFigures implements FolderAnalyticsSource {
   constructor(
     private readonly events: AnalyticsRepository,
     private readonly clock: Clock,
   ) {}
 
-  /** Scans and unique visitors of a folder's codes (the caller supplies them) over the last `days` days. */
+  /** The figures of a folder's codes (the caller supplies them) over the last `days` days. */
   async folderAnalytics(input: FolderAnalyticsQuery): Promise<CodesFigures> {
     const days = bounded(input.days, 30, 1, 365, 'days');
     const { from, to } = windowOf(this.clock, days);
-    const perCode = await this.events.perTarget(input.accountId, input.codeIds, from, to);
+    const [perCode, { totals, ...series }] = await Promise.all([
+      this.events.perTarget(input.accountId, input.codeIds, from, to),
+      windowFigures(this.events, input.accountId, input.codeIds, from, to),
+    ]);
     const codes = input.codeIds.map((codeId) => {
       const row = perCode.get(codeId);
       return { codeId, scans: row?.events ?? 0, uniqueVisitors: row?.uniques ?? 0 };
     });
-    return {
-      days,
-      from: dayIso(from),
-      to: dayIso(to),
-      scans: codes.reduce((n, c) => n + c.scans, 0),
-      uniqueVisitors: codes.reduce((n, c) => n + c.uniqueVisitors, 0),
-      codes,
-    };
+    return { days, from: dayIso(from), to: dayIso(to), ...totals, ...series, codes };
   }
 }

@@ -116,14 +116,18 @@ export class CodesRepository {
 
   /** Every code of a folder (archived ones too), by name then id. */
   async inFolder(accountId: string, folderId: string): Promise<{ id: string; name: string }[]> {
-    return this.db
-      .selectFrom('codes')
-      .select(['id', 'name'])
-      .where('account_id', '=', accountId)
-      .where('folder_id', '=', folderId)
-      .orderBy(codePointOrder(this.db, 'name_lower'))
-      .orderBy('id')
-      .execute();
+    return this.named(accountId, folderId);
+  }
+
+  /** Every code of the account (archived ones too), by name: the ids and names analytics read. */
+  async inAccount(accountId: string): Promise<{ id: string; name: string }[]> {
+    return this.named(accountId, null);
+  }
+
+  private async named(accountId: string, folderId: string | null): Promise<{ id: string; name: string }[]> {
+    let query = this.db.selectFrom('codes').select(['id', 'name']).where('account_id', '=', accountId);
+    if (folderId !== null) query = query.where('folder_id', '=', folderId);
+    return query.orderBy(codePointOrder(this.db, 'name_lower')).orderBy('id').execute();
   }
 
   /** Takes every code out of a folder (before the folder goes); returns how many were in it. */

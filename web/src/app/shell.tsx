@@ -1,8 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionState } from '../features/auth/api/get-session';
 import { useSignOut } from '../features/auth/api/session-mutations';
 
+/** The main navigation, in order: one entry per section (a new section adds its line here). */
 const NAV = [
   { href: '/app/codes', label: 'Codes' },
   { href: '/app/links', label: 'Links' },
@@ -19,45 +21,70 @@ const NAV = [
   { href: '/app/settings', label: 'Settings' },
 ];
 
-/** The signed-in frame: brand, navigation, who is signed in, and the page. */
+/**
+ * The signed-in frame: brand, navigation, who is signed in, and the page. On a narrow screen the
+ * navigation and the account sit behind a Menu button (a disclosure: `aria-expanded`, closed by
+ * Escape or by following a link); from 64rem on they are always shown and the button is hidden.
+ */
 export function Shell({ session, children }: { session: SessionState; children: ComponentChildren }) {
   const { path, route } = useLocation();
   const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [path]);
+  const close = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <>
       <a class="skip" href="#main">
         Skip to content
       </a>
-      <header class="topbar">
+      <header class="topbar" onKeyDown={close}>
         <a class="brand" href="/app/codes">
           <span class="brand-mark" aria-hidden="true" />
           qrelay
         </a>
-        <nav aria-label="Main" class="nav">
-          <ul>
-            {NAV.map((item) => {
-              const current = path === item.href || path.startsWith(`${item.href}/`);
-              return (
-                <li key={item.href}>
-                  <a href={item.href} aria-current={current ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div class="who">
-          <span class="who-name" title={session.user?.email}>
-            {session.account?.name}
-          </span>
-          <button
-            type="button"
-            class="btn btn-ghost btn-small"
-            onClick={() => signOut.mutate(undefined, { onSuccess: () => route('/app/sign-in', true) })}
-          >
-            Sign out
-          </button>
+        <button
+          ref={button}
+          type="button"
+          class="btn btn-ghost btn-small menu-button"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen(!open)}
+        >
+          <span class="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        <div id="main-menu" class={open ? 'menu menu-open' : 'menu'}>
+          <nav aria-label="Main" class="nav">
+            <ul>
+              {NAV.map((item) => {
+                const current = path === item.href || path.startsWith(`${item.href}/`);
+                return (
+                  <li key={item.href}>
+                    <a href={item.href} aria-current={current ? 'page' : undefined}>
+                      {item.label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div class="who">
+            <span class="who-name" title={session.user?.email}>
+              {session.account?.name}
+            </span>
+            <button
+              type="button"
+              class="btn btn-ghost btn-small"
+              onClick={() => signOut.mutate(undefined, { onSuccess: () => route('/app/sign-in', true) })}
+            >
+              Sign out
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" class="main" tabIndex={-1}>

@@ -1,11 +1,17 @@
-import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from '../../api/v1/analytics/schema.js';
+import {
+  AccountAnalyticsQuery,
+  AccountAnalyticsResponse,
+  ClearScansResponse,
+  CodeAnalyticsQuery,
+  CodeAnalyticsResponse,
+} from '../../api/v1/analytics/schema.js';
 import { EventPage, ListEventsQuery } from '../../api/v1/events/schema.js';
 import { IdParams } from '../../schemas.js';
 import { defineTool, READ, resourceTools, toolInput } from '../tool.js';
 
 const analytics = resourceTools('analytics:read');
 
-/** Events, code analytics and clearing a scan history: the same service calls and presenters as REST. */
+/** Events, code and account analytics and clearing a scan history: the same service calls and presenters as REST. */
 export const eventTools = [
   defineTool({
     name: 'events_list',
@@ -26,6 +32,12 @@ export const eventTools = [
       "A code's scans and unique visitors over the last `days` UTC days (1-3650, default 30), with a daily series and breakdowns by country, device, OS, browser and placement. Automated traffic is excluded.",
     run: async ({ id, days }, { services, actor, present }) =>
       present.codeAnalytics(id, await services.scanHistory.analytics(actor, id, days)),
+  }),
+  analytics.read('account_analytics', "The account's analytics", [AccountAnalyticsQuery], AccountAnalyticsResponse, {
+    description:
+      'Every code of the account together over the last `days` UTC days (1-365, default 30): totals, a daily series, breakdowns by country, device, OS, browser and placement, and the ten most scanned codes of the window. Automated traffic is excluded.',
+    run: async ({ days }, { services, actor, present }) =>
+      present.accountAnalytics(await services.analytics.accountAnalytics(actor, { days })),
   }),
   resourceTools('codes:write').change('codes_clear_scans', "Destroy a code's scan history", [IdParams], ClearScansResponse, {
     description:

@@ -1,8 +1,31 @@
 import type { Static } from '@sinclair/typebox';
-import type { Breakdown, CodeAnalytics } from '../../../../modules/analytics/analytics.types.js';
-import type { ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
+import type {
+  AccountAnalytics,
+  Breakdown,
+  CodeAnalytics,
+  NamedCodeFigures,
+  WindowFigures,
+} from '../../../../modules/analytics/analytics.types.js';
+import type { AccountAnalytics as AccountAnalyticsJson, ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));
+
+/** The window's daily series and breakdowns, as every analytics answer gives them. */
+export const presentSeries = (a: Omit<WindowFigures, 'totals'>) => ({
+  daily: a.daily.map((d) => ({ date: d.date, scans: d.scans, uniqueVisitors: d.uniqueVisitors, excluded: d.excluded })),
+  countries: breakdown(a.countries),
+  devices: breakdown(a.devices),
+  os: breakdown(a.os),
+  browsers: breakdown(a.browsers),
+  placements: breakdown(a.placements),
+});
+
+export const presentCodeFigures = (c: NamedCodeFigures) => ({
+  codeId: c.codeId,
+  name: c.name,
+  scans: c.scans,
+  uniqueVisitors: c.uniqueVisitors,
+});
 
 export function presentCodeAnalytics(codeId: string, a: CodeAnalytics): Static<typeof CodeAnalyticsJson> {
   return {
@@ -11,12 +34,19 @@ export function presentCodeAnalytics(codeId: string, a: CodeAnalytics): Static<t
     from: a.from,
     to: a.to,
     totals: a.totals,
-    daily: a.daily,
-    countries: breakdown(a.countries),
-    devices: breakdown(a.devices),
-    os: breakdown(a.os),
-    browsers: breakdown(a.browsers),
-    placements: breakdown(a.placements),
+    ...presentSeries(a),
+  };
+}
+
+export function presentAccountAnalytics(a: AccountAnalytics): Static<typeof AccountAnalyticsJson> {
+  return {
+    days: a.days,
+    from: a.from,
+    to: a.to,
+    totals: a.totals,
+    ...presentSeries(a),
+    codeCount: a.codeCount,
+    topCodes: a.topCodes.map(presentCodeFigures),
   };
 }
 

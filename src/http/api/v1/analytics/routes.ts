@@ -3,7 +3,13 @@ import { IdParams, responses } from '../../../schemas.js';
 import { AlertPage, ListAlertsQuery } from '../alerts/schema.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { EventPage, ListEventsQuery } from '../events/schema.js';
-import { ClearScansResponse, CodeAnalyticsQuery, CodeAnalyticsResponse } from './schema.js';
+import {
+  AccountAnalyticsQuery,
+  AccountAnalyticsResponse,
+  ClearScansResponse,
+  CodeAnalyticsQuery,
+  CodeAnalyticsResponse,
+} from './schema.js';
 
 /** A cursor page as the API answers it: the presented items and the cursor of the next (older) page. */
 const cursorPage = <T, J>(items: readonly T[], nextCursor: string | null, view: (item: T) => J) => ({
@@ -12,8 +18,8 @@ const cursorPage = <T, J>(items: readonly T[], nextCursor: string | null, view: 
 });
 
 /**
- * The read side of events (modules/analytics): the event log, a code's aggregated analytics (never
- * individual records), the clearing of its scan history, and the alerts raised.
+ * The read side of events (modules/analytics): the event log, a code's and the account's aggregated
+ * analytics (never individual records), the clearing of its scan history, and the alerts raised.
  */
 export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'analytics:read', metered: true });
@@ -59,6 +65,25 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
       const analytics = await services.scanHistory.analytics(actor(request), id, request.query.days);
       return { data: present.codeAnalytics(id, analytics) };
     },
+  );
+
+  app.get(
+    '/analytics/account',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'getAccountAnalytics',
+        summary: 'Every code of the account together, and the most scanned codes',
+        description:
+          "The account's codes together over the last `days` UTC days (1 to 365): totals, a zero-filled daily series, breakdowns by country, device, OS, browser and placement, and the ten most scanned codes of the window. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
+        tags: ['analytics'],
+        querystring: AccountAnalyticsQuery,
+        response: responses({ 200: AccountAnalyticsResponse }),
+      },
+    },
+    async (request) => ({
+      data: present.accountAnalytics(await services.analytics.accountAnalytics(actor(request), request.query)),
+    }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DataEnvelope, Nullable } from '../../../schemas.js';
+import { DataEnvelope } from '../../../schemas.js';
+import { Breakdowns, CodeFigures, Count, Daily, Day, Excluded } from './figures.schema.js';
 
 /**
  * GET /analytics/codes/{id} and POST /codes/{id}/clear-scans
@@ -11,14 +12,6 @@ export const CodeAnalyticsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const Day = Type.String({ format: 'date', description: 'A UTC day, YYYY-MM-DD.' });
-const Count = Type.Integer({ minimum: 0 });
-
-const Breakdown = (description: string) =>
-  Type.Array(Type.Object({ value: Nullable(Type.String({ description: 'null: not known.' })), scans: Count }), {
-    description: `${description}, largest first (at most 100 values).`,
-  });
-
 export const CodeAnalytics = Type.Object(
   {
     codeId: Type.String(),
@@ -28,16 +21,10 @@ export const CodeAnalytics = Type.Object(
     totals: Type.Object({
       scans: Count,
       uniqueVisitors: Type.Integer({ minimum: 0, description: 'Sum of the daily unique visitors.' }),
-      excluded: Type.Integer({ minimum: 0, description: 'Automated and HEAD requests, not counted.' }),
+      excluded: Excluded,
     }),
-    daily: Type.Array(Type.Object({ date: Day, scans: Count, uniqueVisitors: Count, excluded: Count }), {
-      description: 'One entry per day of the window, oldest first, days without scans included.',
-    }),
-    countries: Breakdown('Scans per country (two letters)'),
-    devices: Breakdown('Scans per device class (mobile, tablet, desktop, unknown)'),
-    os: Breakdown('Scans per operating system'),
-    browsers: Breakdown('Scans per browser'),
-    placements: Breakdown('Scans per placement (the `p` parameter)'),
+    daily: Daily,
+    ...Breakdowns,
   },
   { title: 'CodeAnalytics' },
 );
@@ -47,5 +34,31 @@ export const ClearScansResult = Type.Object(
   { title: 'ClearScansResult' },
 );
 
+export const AccountAnalyticsQuery = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'UTC days up to and including today.' }) },
+  { additionalProperties: false },
+);
+
+export const AccountAnalytics = Type.Object(
+  {
+    days: Type.Integer(),
+    from: Day,
+    to: Day,
+    totals: Type.Object({
+      scans: Count,
+      uniqueVisitors: Type.Integer({ minimum: 0, description: "Sum of each code's daily unique visitors." }),
+      excluded: Excluded,
+    }),
+    daily: Daily,
+    ...Breakdowns,
+    codeCount: Type.Integer({ minimum: 0, description: 'Codes in the account, archived ones included.' }),
+    topCodes: Type.Array(CodeFigures, {
+      description: 'The most scanned codes of the window (at most 10; only codes scanned in it), most scanned first.',
+    }),
+  },
+  { title: 'AccountAnalytics' },
+);
+
+export const AccountAnalyticsResponse = DataEnvelope(AccountAnalytics);
 export const CodeAnalyticsResponse = DataEnvelope(CodeAnalytics);
 export const ClearScansResponse = DataEnvelope(ClearScansResult);

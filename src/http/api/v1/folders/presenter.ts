@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
 import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../modules/analytics/analytics.types.js';
 import type { FolderWithCount } from '../../../../modules/folders/folders.types.js';
+import { presentCodeFigures, presentSeries } from '../analytics/presenter.js';
 import type { Folder, FolderAnalytics } from './schema.js';
 
 export const presentFolder = (folder: FolderWithCount): Static<typeof Folder> => ({
@@ -16,5 +17,9 @@ export const presentFolderAnalytics = (figures: FolderAnalyticsRecord): Static<t
   days: figures.days,
   scans: figures.scans,
   uniqueVisitors: figures.uniqueVisitors,
-  codes: figures.codes.map((c) => ({ codeId: c.codeId, name: c.name, scans: c.scans, uniqueVisitors: c.uniqueVisitors })),
+  codes: figures.codes.map(presentCodeFigures),
+  from: figures.from,
+  to: figures.to,
+  excluded: figures.excluded,
+  ...presentSeries(figures),
 });

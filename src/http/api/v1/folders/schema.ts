@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { FOLDER_NAME_MAX } from '../../../../modules/folders/folders.types.js';
 import { DataEnvelope, DateTime } from '../../../schemas.js';
+import { Breakdowns, CodeFigures, Daily, Day, Excluded } from '../analytics/figures.schema.js';
 
 const Name = Type.String({ minLength: 1, maxLength: FOLDER_NAME_MAX, description: 'Unique in the account, whatever its case.' });
 
@@ -27,12 +28,16 @@ export const FolderAnalytics = Type.Object(
     days: Type.Integer(),
     scans: Type.Integer({ description: "Scans of the folder's codes in the window. Automated traffic is never counted." }),
     uniqueVisitors: Type.Integer({
-      description: 'Distinct visitors across the folder: one who scanned two of its codes counts once.',
+      description: "Sum of each code's daily unique visitors in the window.",
     }),
-    codes: Type.Array(
-      Type.Object({ codeId: Type.String(), name: Type.String(), scans: Type.Integer(), uniqueVisitors: Type.Integer() }),
-      { description: 'Every code in the folder (archived ones too), most scanned first, then by name.' },
-    ),
+    codes: Type.Array(CodeFigures, {
+      description: 'Every code in the folder (archived ones too), most scanned first, then by name.',
+    }),
+    from: Day,
+    to: Day,
+    excluded: Excluded,
+    daily: Daily,
+    ...Breakdowns,
   },
   { title: 'FolderAnalytics' },
 );

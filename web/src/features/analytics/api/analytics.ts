@@ -4,13 +4,14 @@ import type { ResponseData } from '../../../lib/api-types';
 
 export type CodeAnalytics = ResponseData<'/analytics/codes/{id}', 'get'>;
 export type FolderAnalytics = ResponseData<'/folders/{id}/analytics', 'get'>;
+export type AccountAnalytics = ResponseData<'/analytics/account', 'get'>;
 export type ScanEvent = ResponseData<'/events', 'get'>[number];
 export type CodeSummary = ResponseData<'/codes', 'get'>[number];
 
 /** Seconds between two looks at the newest events: a scan shows within a few seconds. */
 export const LIVE_INTERVAL_MS = 3000;
 const CODES_PAGE = 100;
-/** The overview reads at most this many pages of codes (a bounded loop). */
+/** The picker reads at most this many pages of codes (a bounded loop). */
 export const OVERVIEW_PAGES = 20;
 
 export const useCodeAnalytics = (id: string, days: number) =>
@@ -25,7 +26,13 @@ export const useFolderAnalytics = (id: string, days: number) =>
     queryFn: async () => (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: { days } } }))).data,
   });
 
-/** Every code of the account (up to OVERVIEW_PAGES pages), for the picker and the overview. */
+export const useAccountAnalytics = (days: number) =>
+  useQuery({
+    queryKey: ['analytics', 'account', days],
+    queryFn: async () => (await unwrap(api.GET('/analytics/account', { params: { query: { days } } }))).data,
+  });
+
+/** Every code of the account (up to OVERVIEW_PAGES pages), for the picker. */
 export const useAllCodes = () =>
   useQuery({
     queryKey: ['analytics', 'codes'],

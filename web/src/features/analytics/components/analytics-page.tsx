@@ -61,9 +61,9 @@ export function AnalyticsPage() {
             </select>
           )}
         </Field>
-        <Field label="Window" hint={kind ? undefined : 'The overview counts each code since it was made.'}>
+        <Field label="Window">
           {(a11y) => (
-            <select {...a11y} value={String(days)} disabled={!kind} onChange={(e) => go({ days: Number(e.currentTarget.value) })}>
+            <select {...a11y} value={String(days)} onChange={(e) => go({ days: Number(e.currentTarget.value) })}>
               {WINDOWS.map((w) => (
                 <option key={w} value={String(w)}>
                   Last {w} days
@@ -78,7 +78,7 @@ export function AnalyticsPage() {
       ) : folder ? (
         <FolderFigures folderId={folder.id} name={folder.name} days={days} />
       ) : (
-        <Overview codes={codes.data.codes} complete={codes.data.complete} />
+        <Overview days={days} />
       )}
       <LiveEvents codeId={code?.id ?? null} codeNames={names} />
     </Page>

@@ -1,29 +1,9 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useCodeAnalytics, type CodeAnalytics } from '../api/analytics';
+import { useCodeAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
-import { FigureTable, Totals } from './figures';
-import { ScansChart } from './scans-chart';
-
-const BREAKDOWNS = [
-  ['countries', 'Countries', 'Country'],
-  ['devices', 'Devices', 'Device'],
-  ['os', 'Operating systems', 'Operating system'],
-  ['browsers', 'Browsers', 'Browser'],
-  ['placements', 'Placements', 'Placement'],
-] as const;
-
-/** Every figure shown, as CSV rows: the days, then each breakdown under its own heading row. */
-export function codeCsvRows(a: CodeAnalytics): (string | number | null)[][] {
-  const rows: (string | number | null)[][] = [
-    ['date', 'scans', 'unique visitors', 'excluded (automated)'],
-    ...a.daily.map((d) => [d.date, d.scans, d.uniqueVisitors, d.excluded]),
-  ];
-  for (const [key, , single] of BREAKDOWNS) {
-    rows.push([], [single.toLowerCase(), 'scans'], ...a[key].map((b) => [b.value ?? 'unknown', b.scans]));
-  }
-  return rows;
-}
+import { DayRange, Totals } from './figures';
+import { Series, seriesCsvRows } from './series-figures';
 
 /** One code's scans over the window: totals, the chart, the breakdowns, and the CSV of them all. */
 export function CodeFigures({ codeId, name, days }: { codeId: string; name: string; days: number }) {
@@ -35,9 +15,9 @@ export function CodeFigures({ codeId, name, days }: { codeId: string; name: stri
     <div class="stack">
       <div class="section-head">
         <h2>
-          {name}, {a.from} to {a.to}
+          {name}, <DayRange from={a.from} to={a.to} />
         </h2>
-        <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, codeCsvRows(a))}>
+        <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, seriesCsvRows(a))}>
           Export CSV
         </Button>
       </div>
@@ -48,25 +28,7 @@ export function CodeFigures({ codeId, name, days }: { codeId: string; name: stri
           { label: 'Automated requests excluded', value: a.totals.excluded },
         ]}
       />
-      <ScansChart daily={a.daily} />
-      <details class="card">
-        <summary>Figures by day</summary>
-        <FigureTable
-          caption="Scans by day"
-          head={['Day', 'Scans', 'Unique visitors', 'Excluded']}
-          rows={a.daily.map((d) => [d.date, d.scans, d.uniqueVisitors, d.excluded])}
-        />
-      </details>
-      <div class="grid-2">
-        {BREAKDOWNS.map(([key, title, single]) => (
-          <FigureTable
-            key={key}
-            caption={title}
-            head={[single, 'Scans']}
-            rows={a[key].map((b) => [b.value ?? 'Unknown', b.scans])}
-          />
-        ))}
-      </div>
+      <Series figures={a} />
     </div>
   );
 }

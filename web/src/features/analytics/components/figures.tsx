@@ -72,3 +72,12 @@ export function FigureTable({
     </div>
   );
 }
+
+/** A window's first and last day, each kept on one line (a date never breaks at its hyphens). */
+export function DayRange({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <span class="day">{from}</span> to <span class="day">{to}</span>
+    </>
+  );
+}

@@ -2,24 +2,27 @@ import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
 import { useFolderAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
-import { FigureTable, Totals } from './figures';
+import { CodeShares, codeShareRows } from './code-shares';
+import { DayRange, Totals } from './figures';
+import { Series, seriesCsvRows } from './series-figures';
 
-/** A folder's scans over the window: totals across its codes and each code's share. */
+/** A folder's scans over the window: totals across its codes, the chart, the breakdowns and each code's share. */
 export function FolderFigures({ folderId, name, days }: { folderId: string; name: string; days: number }) {
   const analytics = useFolderAnalytics(folderId, days);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
-  const rows = a.codes.map((c) => [c.name, c.scans, c.uniqueVisitors] as const);
   return (
     <div class="stack">
       <div class="section-head">
         <h2>
-          Folder {name}, last {a.days} days
+          Folder {name}, <DayRange from={a.from} to={a.to} />
         </h2>
         <Button
           variant="secondary"
-          onClick={() => downloadCsv(`qrelay-folder-${name}-${a.days}d.csv`, [['code', 'scans', 'unique visitors'], ...rows])}
+          onClick={() =>
+            downloadCsv(`qrelay-folder-${name}-${a.from}-${a.to}.csv`, [...codeShareRows(a.codes), [], ...seriesCsvRows(a)])
+          }
         >
           Export CSV
         </Button>
@@ -27,15 +30,12 @@ export function FolderFigures({ folderId, name, days }: { folderId: string; name
       <Totals
         items={[
           { label: 'Scans', value: a.scans },
-          { label: 'Unique visitors', value: a.uniqueVisitors, hint: 'one who scanned two codes counts once' },
+          { label: 'Unique visitors', value: a.uniqueVisitors, hint: 'summed per code and day' },
+          { label: 'Automated requests excluded', value: a.excluded },
         ]}
       />
-      <FigureTable
-        caption="Codes in the folder, most scanned first"
-        head={['Code', 'Scans', 'Unique visitors']}
-        rows={a.codes.map((c) => [<a href={`/app/analytics?code=${c.codeId}`}>{c.name}</a>, c.scans, c.uniqueVisitors])}
-        empty="The folder has no codes."
-      />
+      <CodeShares caption="Codes in the folder, most scanned first" codes={a.codes} empty="The folder has no codes." />
+      <Series figures={a} />
     </div>
   );
 }

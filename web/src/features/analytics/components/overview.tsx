@@ -1,45 +1,42 @@
 import { Button } from '../../../components/ui/button';
-import type { CodeSummary } from '../api/analytics';
+import { ErrorMessage, Loading } from '../../../components/ui/states';
+import { useAccountAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
-import { FigureTable, Totals } from './figures';
+import { CodeShares, codeShareRows } from './code-shares';
+import { DayRange, Totals } from './figures';
+import { Series, seriesCsvRows } from './series-figures';
 
-const TOP = 10;
-
-/** The account at a glance from each code's lifetime counter: totals and the most scanned codes. */
-export function Overview({ codes, complete }: { codes: readonly CodeSummary[]; complete: boolean }) {
-  const top = [...codes].sort((a, b) => b.scans - a.scans).slice(0, TOP);
-  const scans = codes.reduce((n, c) => n + c.scans, 0);
-  const live = codes.filter((c) => c.status === 'active').length;
+/** Every code of the account together over the window: totals, the most scanned codes, the chart and breakdowns. */
+export function Overview({ days }: { days: number }) {
+  const analytics = useAccountAnalytics(days);
+  if (analytics.isPending) return <Loading label="Loading figures…" />;
+  if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
+  const a = analytics.data;
   return (
     <div class="stack">
       <div class="section-head">
-        <h2>All codes, since they were made</h2>
+        <h2>
+          All codes, <DayRange from={a.from} to={a.to} />
+        </h2>
         <Button
           variant="secondary"
           onClick={() =>
-            downloadCsv('qrelay-top-codes.csv', [
-              ['code', 'address', 'status', 'scans'],
-              ...top.map((c) => [c.name, c.url ?? '', c.status, c.scans]),
-            ])
+            downloadCsv(`qrelay-account-${a.from}-${a.to}.csv`, [...codeShareRows(a.topCodes), [], ...seriesCsvRows(a)])
           }
         >
           Export CSV
         </Button>
       </div>
-      {complete ? null : <p class="muted">Counted over the first {codes.length} codes.</p>}
       <Totals
         items={[
-          { label: 'Scans', value: scans },
-          { label: 'Codes', value: codes.length },
-          { label: 'Active codes', value: live },
+          { label: 'Scans', value: a.totals.scans },
+          { label: 'Unique visitors', value: a.totals.uniqueVisitors, hint: 'summed per code and day' },
+          { label: 'Automated requests excluded', value: a.totals.excluded },
+          { label: 'Codes', value: a.codeCount },
         ]}
       />
-      <FigureTable
-        caption={`Top ${TOP} codes`}
-        head={['Code', 'Scans']}
-        rows={top.map((c) => [<a href={`/app/analytics?code=${c.id}`}>{c.name}</a>, c.scans])}
-        empty="No codes yet."
-      />
+      <CodeShares caption="Most scanned codes in the window" codes={a.topCodes} empty="No code was scanned in this window." />
+      <Series figures={a} />
     </div>
   );
 }

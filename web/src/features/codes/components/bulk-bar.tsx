@@ -26,8 +26,8 @@ export function BulkBar({ ids, folders, onDone }: { ids: string[]; folders: Fold
   const result = bulk.data;
   return (
     <div class="bulk-bar" role="region" aria-label="Selected codes">
-      <p class="bulk-count" aria-live="polite">
-        <strong>{ids.length ? `${plural(ids.length)} selected` : 'Select codes to act on several at once.'}</strong>
+      <p class={ids.length ? 'bulk-count' : 'bulk-count muted'} aria-live="polite">
+        {ids.length ? <strong>{`${plural(ids.length)} selected`}</strong> : 'Select codes to act on several at once.'}
       </p>
       {result ? (
         result.failed.length ? (

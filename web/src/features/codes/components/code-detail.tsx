@@ -109,6 +109,11 @@ function CodeView({ code, can }: { code: Code; can: Abilities }) {
               ? 'Every counted scan since the code was made; robots and previews are left out.'
               : 'Static codes are not counted: the symbol holds the destination itself.'}
           </p>
+          {dynamic ? (
+            <p>
+              <a href={`/app/analytics?code=${code.id}`}>By day, country and device</a>
+            </p>
+          ) : null}
         </section>
       </div>
       {!can.write ? <Notice>Your role can look at this code but not change it.</Notice> : null}

@@ -57,7 +57,12 @@ export function CreateTokenForm({ allowedScopes }: { allowedScopes: readonly Sco
       <CheckGroup
         legend="Scopes"
         hint="Only what your role allows is offered. A write scope does not include reading."
-        options={allowedScopes.map((scope) => ({ value: scope, label: <code>{scope}</code> }))}
+        options={allowedScopes.map((scope) => ({
+          value: scope,
+          label: <code>{scope}</code>,
+          column: scope.endsWith(':write') ? 2 : 1,
+        }))}
+        pairs
         value={scopes}
         onChange={setScopes}
         error={errors.field.scopes}
