@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
-import type { DeliveryOutbox } from '../modules/webhooks/webhooks.repository.js';
+import type { DeliveryOutbox } from '../modules/webhooks/webhooks.outbox.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   RETRY_DELAYS_MS,

@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '../db/dialect.js';
 import { InvalidRequest } from './errors.js';
+import { newId } from './ids.js';
 
 /** A label given by a person (code, folder, template): trimmed, 1 to `max` characters, or a 400 naming `field`. */
 export function validName(value: string, max: number, field = 'name'): string {
@@ -7,6 +8,22 @@ export function validName(value: string, max: number, field = 'name'): string {
   if (name.length === 0 || name.length > max) throw new InvalidRequest(`${field} must be 1 to ${max} characters.`, field);
   return name;
 }
+
+/** A new named object of an account (folder, template, campaign): a fresh id, its name checked, created and changed `now`. */
+export const newNamed = (accountId: string, name: string, max: number, now: number) => ({
+  id: newId(),
+  accountId,
+  name: validName(name, max),
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** `named` under a new name (checked), changed `now`. */
+export const renamed = <T extends { name: string; updatedAt: number }>(named: T, name: string, max: number, now: number): T => ({
+  ...named,
+  name: validName(name, max),
+  updatedAt: now,
+});
 
 /** Runs `write`; the store's unique violation on a name becomes a 400 naming `name` ("a folder's", "a media folder's"). */
 export async function uniqueName(name: string, whose: string, write: () => Promise<void>): Promise<void> {

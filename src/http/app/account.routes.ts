@@ -5,8 +5,11 @@ import type { ApiRoutes } from '../api/v1/context.js';
 import { principalOf } from '../guard.js';
 import { responses } from '../schemas.js';
 import { AccountSettingsResponse, type AccountSettings } from './account.schema.js';
+import { declareRoutes } from '../api/v1/route.js';
 
 type DnsRecord = NonNullable<Static<typeof AccountSettings>['domain']>['record'];
+
+const route = declareRoutes(['dashboard']);
 
 /** The record that points `host` at this service: a CNAME to its public host name, or A/AAAA to its address. */
 export function dnsRecordFor(host: string, config: Pick<Config, 'publicUrl'>): DnsRecord {
@@ -24,15 +27,12 @@ export function dnsRecordFor(host: string, config: Pick<Config, 'publicUrl'>): D
 export const accountRoutes: ApiRoutes = async (app, { config, services, guard }) => {
   app.get(
     '/account',
-    {
-      onRequest: guard({ scope: null, metered: false }),
-      schema: {
-        operationId: 'getAccountSettings',
-        summary: 'My account: plan, monthly usage, rate limit and custom domain',
-        tags: ['dashboard'],
-        response: responses({ 200: AccountSettingsResponse }),
-      },
-    },
+    route(
+      guard({ scope: null, metered: false }),
+      'getAccountSettings',
+      'My account: plan, monthly usage, rate limit and custom domain',
+      { response: responses({ 200: AccountSettingsResponse }) },
+    ),
     async (request) => {
       const { account: held } = principalOf(request);
       const { plan } = held;

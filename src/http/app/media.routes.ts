@@ -11,8 +11,9 @@ import {
 } from '../api/v1/media/schema.js';
 import { IdParams, responses } from '../schemas.js';
 import { readUpload } from './media.upload.js';
+import { declareRoutes } from '../api/v1/route.js';
 
-const tags = ['media'];
+const route = declareRoutes(['media']);
 /** Routes under /app/api/v1 that exist only on the session surface (never under /api/v1). */
 const config = { dashboardOnly: true };
 
@@ -28,15 +29,11 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.post(
     '/media',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'uploadMedia',
-        summary: 'Upload a media file (multipart/form-data: file, name?, folderId?)',
+      ...route(session, 'uploadMedia', 'Upload a media file (multipart/form-data: file, name?, folderId?)', {
         description: 'The type is read from the bytes; images are re-encoded or sanitised before they are stored.',
-        tags,
         response: responses({ 201: MediaResponse }, [413]),
-      },
+      }),
+      config,
     },
     async (request, reply) => {
       const upload = await readUpload(request, settings.media.maxFileBytes);
@@ -47,16 +44,12 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.patch(
     '/media/:id',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'updateMedia',
-        summary: 'Rename a media file or move it to a folder',
-        tags,
+      ...route(session, 'updateMedia', 'Rename a media file or move it to a folder', {
         params: IdParams,
         body: UpdateMediaBody,
         response: responses({ 200: MediaResponse }, [404]),
-      },
+      }),
+      config,
     },
     async (request) => ({ data: present.media(await services.media.update(actor(request), request.params.id, request.body)) }),
   );
@@ -64,15 +57,11 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.delete(
     '/media/:id',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'deleteMedia',
-        summary: 'Delete a media file',
-        tags,
+      ...route(session, 'deleteMedia', 'Delete a media file', {
         params: IdParams,
         response: responses({ 200: DeletedMediaResponse }, [404]),
-      },
+      }),
+      config,
     },
     async (request) => {
       const file = await services.media.delete(actor(request), request.params.id);
@@ -83,15 +72,11 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.post(
     '/media/folders',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'createMediaFolder',
-        summary: 'Create a media folder',
-        tags,
+      ...route(session, 'createMediaFolder', 'Create a media folder', {
         body: MediaFolderBody,
         response: responses({ 201: MediaFolderResponse }),
-      },
+      }),
+      config,
     },
     async (request, reply) =>
       reply.code(201).send({ data: present.mediaFolder(await services.mediaFolders.create(actor(request), request.body)) }),
@@ -100,16 +85,12 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.patch(
     '/media/folders/:id',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'renameMediaFolder',
-        summary: 'Rename a media folder',
-        tags,
+      ...route(session, 'renameMediaFolder', 'Rename a media folder', {
         params: IdParams,
         body: MediaFolderBody,
         response: responses({ 200: MediaFolderResponse }, [404]),
-      },
+      }),
+      config,
     },
     async (request) => ({
       data: present.mediaFolder(await services.mediaFolders.rename(actor(request), request.params.id, request.body)),
@@ -119,15 +100,11 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
   app.delete(
     '/media/folders/:id',
     {
-      onRequest: session,
-      config,
-      schema: {
-        operationId: 'deleteMediaFolder',
-        summary: 'Delete a media folder (its files stay, in no folder)',
-        tags,
+      ...route(session, 'deleteMediaFolder', 'Delete a media folder (its files stay, in no folder)', {
         params: IdParams,
         response: responses({ 200: DeletedMediaFolderResponse }, [404]),
-      },
+      }),
+      config,
     },
     async (request) => {
       const unfiledFiles = await services.mediaFolders.delete(actor(request), request.params.id);

@@ -11,6 +11,7 @@ import type { Csrf } from './csrf.js';
 import { sessionOf } from './session.guard.js';
 import { ForgotBody, SessionResponse, SetPasswordBody, SetupBody, SignInBody } from './session.schema.js';
 import type { SignInThrottle } from './sign-in.throttle.js';
+import { declareRoutes } from '../api/v1/route.js';
 
 export interface SessionRoutesContext {
   config: Config;
@@ -20,6 +21,7 @@ export interface SessionRoutesContext {
 }
 
 const TAGS = ['dashboard'];
+const route = declareRoutes(TAGS);
 
 /** Signing in and out, forgotten passwords, invitations and first-run set-up (ADR 0081, 0082). */
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = async (
@@ -56,28 +58,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
 
   app.get(
     '/session',
-    {
-      schema: {
-        operationId: 'getSession',
-        summary: 'Who is signed in, and a CSRF token for the next state change',
-        tags: TAGS,
-        response: { 200: SessionResponse },
-      },
-    },
+    route(null, 'getSession', 'Who is signed in, and a CSRF token for the next state change', {
+      response: { 200: SessionResponse },
+    }),
     async (request, reply) => state(request, reply, await sessionOf(services, request)),
   );
 
   app.post(
     '/session',
-    {
-      schema: {
-        operationId: 'signIn',
-        summary: 'Sign in with e-mail and password',
-        tags: TAGS,
-        body: SignInBody,
-        response: responses({ 200: SessionResponse }),
-      },
-    },
+    route(null, 'signIn', 'Sign in with e-mail and password', {
+      body: SignInBody,
+      response: responses({ 200: SessionResponse }),
+    }),
     async (request, reply) => {
       await throttle.take(request.ip, request.body.email);
       const { secret } = await services.sessions.signInWithEmail(request.body);
@@ -87,14 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
 
   app.delete(
     '/session',
-    {
-      schema: {
-        operationId: 'signOut',
-        summary: 'Sign out',
-        tags: TAGS,
-        response: responses({ 204: Type.Null({ description: 'Signed out.' }) }),
-      },
-    },
+    route(null, 'signOut', 'Sign out', { response: responses({ 204: Type.Null({ description: 'Signed out.' }) }) }),
     async (request, reply) => {
       const secret = request.cookies[SESSION_COOKIE];
       if (secret) await services.sessions.signOut(secret);
@@ -105,16 +90,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
 
   app.post(
     '/password/forgot',
-    {
-      schema: {
-        operationId: 'requestPasswordReset',
-        summary: 'Mail a link to set a new password',
-        description: 'Answers alike for known and unknown addresses.',
-        tags: TAGS,
-        body: ForgotBody,
-        response: responses({ 202: Type.Null({ description: 'Accepted; a link is mailed when the address is known.' }) }),
-      },
-    },
+    route(null, 'requestPasswordReset', 'Mail a link to set a new password', {
+      description: 'Answers alike for known and unknown addresses.',
+      body: ForgotBody,
+      response: responses({ 202: Type.Null({ description: 'Accepted; a link is mailed when the address is known.' }) }),
+    }),
     async (request, reply) => {
       await throttle.take(request.ip, request.body.email);
       await services.passwords.requestResetAnywhere(request.body.email);

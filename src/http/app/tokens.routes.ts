@@ -1,8 +1,9 @@
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import { IdParams, responses } from '../schemas.js';
 import { CreateTokenBody, CreatedTokenResponse, TokenListResponse, TokenResponse } from './tokens.schema.js';
+import { declareRoutes } from '../api/v1/route.js';
 
-const TAGS = ['dashboard'];
+const route = declareRoutes(['dashboard']);
 
 /**
  * The signed-in person's own API tokens. They exist only on the session surface: a token is created
@@ -13,15 +14,7 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard, present })
 
   app.get(
     '/tokens',
-    {
-      onRequest: session,
-      schema: {
-        operationId: 'listOwnTokens',
-        summary: 'My API tokens',
-        tags: TAGS,
-        response: responses({ 200: TokenListResponse }),
-      },
-    },
+    route(session, 'listOwnTokens', 'My API tokens', { response: responses({ 200: TokenListResponse }) }),
     async (request) => {
       const tokens = await services.tokens.listForActor(actor(request));
       return { data: tokens.map(present.token) };
@@ -30,16 +23,10 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard, present })
 
   app.post(
     '/tokens',
-    {
-      onRequest: session,
-      schema: {
-        operationId: 'createOwnToken',
-        summary: 'Create an API token for myself; the secret is shown once',
-        tags: TAGS,
-        body: CreateTokenBody,
-        response: responses({ 201: CreatedTokenResponse }),
-      },
-    },
+    route(session, 'createOwnToken', 'Create an API token for myself; the secret is shown once', {
+      body: CreateTokenBody,
+      response: responses({ 201: CreatedTokenResponse }),
+    }),
     async (request, reply) => {
       const { name, scopes, expiresAt } = request.body;
       const { token, record } = await services.tokens.createForActor(actor(request), {
@@ -53,16 +40,10 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard, present })
 
   app.delete(
     '/tokens/:id',
-    {
-      onRequest: session,
-      schema: {
-        operationId: 'revokeOwnToken',
-        summary: 'Revoke one of my API tokens',
-        tags: TAGS,
-        params: IdParams,
-        response: responses({ 200: TokenResponse }, [404]),
-      },
-    },
+    route(session, 'revokeOwnToken', 'Revoke one of my API tokens', {
+      params: IdParams,
+      response: responses({ 200: TokenResponse }, [404]),
+    }),
     async (request) => {
       const token = await services.tokens.revokeForActor(actor(request), request.params.id);
       return { data: present.token(token) };

@@ -1,4 +1,5 @@
 import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
+import { endCredentials } from '../../db/stamps.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { PasswordTokensTable, Schema } from '../../db/schema.js';
 import type { PasswordToken, PasswordTokenPurpose } from './auth.types.js';
@@ -38,12 +39,7 @@ export class PasswordTokensRepository {
 
   /** Voids every outstanding link of a person (after a password is set, or on suspension). */
   async voidAllOfUser(userId: string, now: number, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .updateTable('password_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+    await endCredentials(db, 'password_tokens', 'used_at', ['user_id', userId], now);
   }
 
   /** Links issued after `since` (exclusive). */

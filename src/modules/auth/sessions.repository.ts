@@ -1,4 +1,5 @@
 import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
+import { endCredentials } from '../../db/stamps.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { Schema, SessionsTable } from '../../db/schema.js';
 import type { Session } from './auth.types.js';
@@ -23,17 +24,12 @@ export class SessionsRepository {
   }
 
   async revoke(id: string, at: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await endCredentials(this.db, 'sessions', 'revoked_at', ['id', id], at);
   }
 
   /** Ends every session of a person (suspension, password change). */
   async revokeAllOfUser(userId: string, at: number, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: at })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await endCredentials(db, 'sessions', 'revoked_at', ['user_id', userId], at);
   }
 
   /** Sessions still usable at `now`. */

@@ -3,8 +3,8 @@ import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
-import { isId, newId } from '../../lib/ids.js';
-import { validName } from '../../lib/names.js';
+import { isId } from '../../lib/ids.js';
+import { newNamed, validName } from '../../lib/names.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import {
@@ -70,13 +70,9 @@ export class CampaignsService {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
     const campaign: Campaign = {
-      id: newId(),
-      accountId: actor.accountId,
-      name: validName(input.name, CAMPAIGN_NAME_MAX),
+      ...newNamed(actor.accountId, input.name, CAMPAIGN_NAME_MAX, now),
       startsAt: instant(input.startsAt, 'startsAt') ?? null,
       endsAt: instant(input.endsAt, 'endsAt') ?? null,
-      createdAt: now,
-      updatedAt: now,
     };
     validWindow(campaign.startsAt, campaign.endsAt);
     const members = this.refs(input.members ?? [], 'members');

@@ -1,9 +1,9 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
-import { isId, newId } from '../../lib/ids.js';
+import { isId } from '../../lib/ids.js';
 import { foundById } from '../../lib/found.js';
-import { uniqueName, validName } from '../../lib/names.js';
+import { newNamed, renamed, uniqueName } from '../../lib/names.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { FoldersRepository } from './folders.repository.js';
@@ -41,13 +41,7 @@ export class FoldersService {
   async create(actor: Actor, input: CreateFolderInput): Promise<FolderWithCount> {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
-    const folder: Folder = {
-      id: newId(),
-      accountId: actor.accountId,
-      name: validName(input.name, FOLDER_NAME_MAX),
-      createdAt: now,
-      updatedAt: now,
-    };
+    const folder: Folder = newNamed(actor.accountId, input.name, FOLDER_NAME_MAX, now);
     await uniqueName(folder.name, "a folder's", () => this.folders.insert(folder));
     return { ...folder, codeCount: 0 };
   }
@@ -56,7 +50,7 @@ export class FoldersService {
     assertCan(actor, 'content:write');
     const folder = await this.get(actor, id);
     if (input.name === undefined) return folder;
-    const next = { ...folder, name: validName(input.name, FOLDER_NAME_MAX), updatedAt: this.clock.now() };
+    const next = renamed(folder, input.name, FOLDER_NAME_MAX, this.clock.now());
     await uniqueName(next.name, "a folder's", () => this.folders.rename(next));
     return next;
   }

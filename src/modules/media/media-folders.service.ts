@@ -2,8 +2,8 @@ import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
-import { isId, newId } from '../../lib/ids.js';
-import { uniqueName, validName } from '../../lib/names.js';
+import { isId } from '../../lib/ids.js';
+import { newNamed, renamed, uniqueName } from '../../lib/names.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { MediaFoldersRepository, MediaRepository } from './media.repository.js';
 import { MEDIA_NAME_MAX, type MediaFolder } from './media.types.js';
@@ -30,13 +30,7 @@ export class MediaFoldersService {
   async create(actor: Actor, input: { name: string }): Promise<MediaFolder> {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
-    const folder = {
-      id: newId(),
-      accountId: actor.accountId,
-      name: validName(input.name, MEDIA_NAME_MAX),
-      createdAt: now,
-      updatedAt: now,
-    };
+    const folder = newNamed(actor.accountId, input.name, MEDIA_NAME_MAX, now);
     await uniqueName(folder.name, "a media folder's", () => this.folders.insert(folder));
     return folder;
   }
@@ -44,7 +38,7 @@ export class MediaFoldersService {
   async rename(actor: Actor, id: string, input: { name: string }): Promise<MediaFolder> {
     assertCan(actor, 'content:write');
     const folder = await this.get(actor, id);
-    const next = { ...folder, name: validName(input.name, MEDIA_NAME_MAX), updatedAt: this.clock.now() };
+    const next = renamed(folder, input.name, MEDIA_NAME_MAX, this.clock.now());
     await uniqueName(next.name, "a media folder's", () => this.folders.rename(next));
     return next;
   }

@@ -1,8 +1,8 @@
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
-import { isId, newId } from '../../lib/ids.js';
+import { isId } from '../../lib/ids.js';
 import { foundById } from '../../lib/found.js';
-import { validName } from '../../lib/names.js';
+import { newNamed, validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
@@ -36,12 +36,8 @@ export class TemplatesService {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
     const template: Template = {
-      id: newId(),
-      accountId: actor.accountId,
-      name: validName(input.name, TEMPLATE_NAME_MAX),
+      ...newNamed(actor.accountId, input.name, TEMPLATE_NAME_MAX, now),
       design: validDesign(input.design),
-      createdAt: now,
-      updatedAt: now,
     };
     await this.scannable.assertTemplate(actor.accountId, template.design, input.acceptUnscannable);
     await this.templates.insert(template);

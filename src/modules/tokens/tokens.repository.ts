@@ -1,4 +1,5 @@
 import { fromColumns, toColumns } from '../../db/columns.js';
+import { endCredentials } from '../../db/stamps.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Schema } from '../../db/schema.js';
 import type { Scope } from './scopes.js';
@@ -90,22 +91,12 @@ export class TokensRepository {
   }
 
   async revoke(id: string, at: number): Promise<void> {
-    await this.db
-      .updateTable('api_tokens')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await endCredentials(this.db, 'api_tokens', 'revoked_at', ['id', id], at);
   }
 
   /** Revokes every token of a user (suspension ends all of their access). */
   async revokeAllOfUser(userId: string, at: number, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .updateTable('api_tokens')
-      .set({ revoked_at: at })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await endCredentials(db, 'api_tokens', 'revoked_at', ['user_id', userId], at);
   }
 
   /** Records use, at most once per `granularityMs`, so a busy token does not write on every request. */

@@ -1,78 +1,37 @@
-import {
-  CampaignAnalyticsQuery,
-  CampaignAnalyticsResponse,
-  CampaignListResponse,
-  CampaignResponse,
-  ListCampaignsQuery,
-  TaggedResponse,
-  TagListResponse,
-  TagsOfQuery,
-} from '../../api/v1/campaigns/schema.js';
+import * as schema from '../../api/v1/campaigns/schema.js';
 import { IdParams } from '../../schemas.js';
-import { defineTool, NoInput, READ, toolInput } from '../tool.js';
+import { resourceTools } from '../tool.js';
+
+const tool = resourceTools('campaigns:read');
 
 /** Campaigns and tags, read side: the same service calls and presenters as /api/v1/campaigns and /api/v1/tags. */
 export const campaignTools = [
-  defineTool({
-    name: 'campaigns_list',
-    title: 'List campaigns',
+  tool.read('campaigns_list', 'List campaigns', [schema.ListCampaignsQuery], schema.CampaignListResponse, {
     description:
       'Lists campaigns by name, each with its start and end and its members (codes, links); page with limit and offset.',
-    scope: 'campaigns:read',
-    input: toolInput(ListCampaignsQuery),
-    output: CampaignListResponse,
-    annotations: READ,
-    async handler(page, { services, actor, present }) {
-      return { data: (await services.campaigns.list(actor, page)).map(present.campaign) };
-    },
+    run: async (page, { services, actor, present }) => (await services.campaigns.list(actor, page)).map(present.campaign),
   }),
-  defineTool({
-    name: 'campaigns_get',
-    title: 'Read a campaign',
+  tool.read('campaigns_get', 'Read a campaign', [IdParams], schema.CampaignResponse, {
     description: 'Reads one campaign by id, with its members.',
-    scope: 'campaigns:read',
-    input: toolInput(IdParams),
-    output: CampaignResponse,
-    annotations: READ,
-    async handler({ id }, { services, actor, present }) {
-      return { data: present.campaign(await services.campaigns.get(actor, id)) };
-    },
+    run: async ({ id }, { services, actor, present }) => present.campaign(await services.campaigns.get(actor, id)),
   }),
-  defineTool({
-    name: 'campaigns_analytics',
-    title: "Read a campaign's analytics",
-    description:
-      "Totals and a daily series of events (scans, clicks, views) and unique visitors over a campaign's members for the last days (1-3650, default 30), with each member's figures; automated traffic excluded.",
-    scope: 'analytics:read',
-    input: toolInput(IdParams, CampaignAnalyticsQuery),
-    output: CampaignAnalyticsResponse,
-    annotations: READ,
-    async handler({ id, days }, { services, actor }) {
-      return { data: await services.campaignAnalytics.campaignAnalytics(actor, id, days) };
+  resourceTools('analytics:read').read(
+    'campaigns_analytics',
+    "Read a campaign's analytics",
+    [IdParams, schema.CampaignAnalyticsQuery],
+    schema.CampaignAnalyticsResponse,
+    {
+      description:
+        "Totals and a daily series of events (scans, clicks, views) and unique visitors over a campaign's members for the last days (1-3650, default 30), with each member's figures; automated traffic excluded.",
+      run: async ({ id, days }, { services, actor }) => services.campaignAnalytics.campaignAnalytics(actor, id, days),
     },
-  }),
-  defineTool({
-    name: 'tags_list',
-    title: 'List tags in use',
+  ),
+  tool.read('tags_list', 'List tags in use', [], schema.TagListResponse, {
     description: 'Lists the tags in use on codes and links, most used first, each with how many things carry it.',
-    scope: 'campaigns:read',
-    input: NoInput,
-    output: TagListResponse,
-    annotations: READ,
-    async handler(_args, { services, actor }) {
-      return { data: await services.campaigns.tags(actor) };
-    },
+    run: async (_args, { services, actor }) => services.campaigns.tags(actor),
   }),
-  defineTool({
-    name: 'tags_get',
-    title: 'Read the tags of a code or link',
+  tool.read('tags_get', 'Read the tags of a code or link', [schema.TagsOfQuery], schema.TaggedResponse, {
     description: 'Reads the tags of one code or link, given its type (code, link) and id.',
-    scope: 'campaigns:read',
-    input: toolInput(TagsOfQuery),
-    output: TaggedResponse,
-    annotations: READ,
-    async handler({ type, id }, { services, actor }) {
-      return { data: { type, id, tags: await services.campaigns.tagsOf(actor, { type, id }) } };
-    },
+    run: async ({ type, id }, { services, actor }) => ({ type, id, tags: await services.campaigns.tagsOf(actor, { type, id }) }),
   }),
 ];

@@ -10,6 +10,13 @@ import {
   CodeAnalyticsQuery,
   CodeAnalyticsResponse,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
+
+const route = declareRoutes(['events']);
+
+const analyticsRoute = declareRoutes(['analytics']);
+
+const codesRoute = declareRoutes(['codes']);
 
 /** A cursor page as the API answers it: the presented items and the cursor of the next (older) page. */
 const cursorPage = <T, J>(items: readonly T[], nextCursor: string | null, view: (item: T) => J) => ({
@@ -26,19 +33,13 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.get(
     '/events',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listEvents',
-        summary: 'Scans, clicks and views, newest first',
-        description:
-          'Automated traffic and HEAD requests are never events. The default page is 50 events, on purpose: a ' +
-          'polling trigger reads one page. Pass `nextCursor` back as `cursor` to read older events.',
-        tags: ['events'],
-        querystring: ListEventsQuery,
-        response: responses({ 200: EventPage }),
-      },
-    },
+    route(read, 'listEvents', 'Scans, clicks and views, newest first', {
+      description:
+        'Automated traffic and HEAD requests are never events. The default page is 50 events, on purpose: a ' +
+        'polling trigger reads one page. Pass `nextCursor` back as `cursor` to read older events.',
+      querystring: ListEventsQuery,
+      response: responses({ 200: EventPage }),
+    }),
     async (request) => {
       const page = await services.analytics.list(actor(request), request.query as Static<typeof ListEventsQuery>);
       return cursorPage(page.events, page.nextCursor, present.event);
@@ -47,19 +48,13 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.get(
     '/analytics/codes/:id',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getCodeAnalytics',
-        summary: "A code's aggregated analytics",
-        description:
-          'Totals (scans, unique visitors), a zero-filled daily series and breakdowns by country, device, OS, browser and placement over the last `days` UTC days. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).',
-        tags: ['analytics'],
-        params: IdParams,
-        querystring: CodeAnalyticsQuery,
-        response: responses({ 200: CodeAnalyticsResponse }, [404]),
-      },
-    },
+    analyticsRoute(read, 'getCodeAnalytics', "A code's aggregated analytics", {
+      description:
+        'Totals (scans, unique visitors), a zero-filled daily series and breakdowns by country, device, OS, browser and placement over the last `days` UTC days. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).',
+      params: IdParams,
+      querystring: CodeAnalyticsQuery,
+      response: responses({ 200: CodeAnalyticsResponse }, [404]),
+    }),
     async (request) => {
       const { id } = request.params;
       const analytics = await services.scanHistory.analytics(actor(request), id, request.query.days);
@@ -69,18 +64,12 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.get(
     '/analytics/account',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getAccountAnalytics',
-        summary: 'Every code of the account together, and the most scanned codes',
-        description:
-          "The account's codes together over the last `days` UTC days (1 to 365): totals, a zero-filled daily series, breakdowns by country, device, OS, browser and placement, and the ten most scanned codes of the window. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
-        tags: ['analytics'],
-        querystring: AccountAnalyticsQuery,
-        response: responses({ 200: AccountAnalyticsResponse }),
-      },
-    },
+    analyticsRoute(read, 'getAccountAnalytics', 'Every code of the account together, and the most scanned codes', {
+      description:
+        "The account's codes together over the last `days` UTC days (1 to 365): totals, a zero-filled daily series, breakdowns by country, device, OS, browser and placement, and the ten most scanned codes of the window. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
+      querystring: AccountAnalyticsQuery,
+      response: responses({ 200: AccountAnalyticsResponse }),
+    }),
     async (request) => ({
       data: present.accountAnalytics(await services.analytics.accountAnalytics(actor(request), request.query)),
     }),
@@ -88,18 +77,12 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.post(
     '/codes/:id/clear-scans',
-    {
-      onRequest: guard({ scope: 'codes:write', metered: true }),
-      schema: {
-        operationId: 'clearCodeScans',
-        summary: "Destroy a code's scan history",
-        description:
-          'Destroys the events, daily totals, alerts raised from them and the lifetime counter. This cannot be undone. The code and its printed copies are untouched.',
-        tags: ['codes'],
-        params: IdParams,
-        response: responses({ 200: ClearScansResponse }, [404]),
-      },
-    },
+    codesRoute(guard({ scope: 'codes:write', metered: true }), 'clearCodeScans', "Destroy a code's scan history", {
+      description:
+        'Destroys the events, daily totals, alerts raised from them and the lifetime counter. This cannot be undone. The code and its printed copies are untouched.',
+      params: IdParams,
+      response: responses({ 200: ClearScansResponse }, [404]),
+    }),
     async (request) => {
       const { id } = request.params;
       return { data: present.clearScans(id, await services.scanHistory.clear(actor(request), id)) };
@@ -108,16 +91,10 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.get(
     '/alerts',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listAlerts',
-        summary: 'Alerts raised by per-code alert rules, newest first',
-        tags: ['events'],
-        querystring: ListAlertsQuery,
-        response: responses({ 200: AlertPage }),
-      },
-    },
+    route(read, 'listAlerts', 'Alerts raised by per-code alert rules, newest first', {
+      querystring: ListAlertsQuery,
+      response: responses({ 200: AlertPage }),
+    }),
     async (request) => {
       const page = await services.alerts.list(actor(request), request.query as Static<typeof ListAlertsQuery>);
       return cursorPage(page.alerts, page.nextCursor, present.alert);

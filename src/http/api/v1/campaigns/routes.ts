@@ -16,8 +16,10 @@ import {
   TagsOfQuery,
   UpdateCampaignBody,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
 
 const tags = ['campaigns'];
+const route = declareRoutes(tags);
 
 /** Campaigns, their members and analytics, and tags (additions within v1). */
 export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
@@ -27,65 +29,38 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.get(
     '/campaigns',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listCampaigns',
-        summary: 'List campaigns with their members',
-        description: 'By name, case-insensitively.',
-        tags,
-        querystring: ListCampaignsQuery,
-        response: responses({ 200: CampaignListResponse }),
-      },
-    },
+    route(read, 'listCampaigns', 'List campaigns with their members', {
+      description: 'By name, case-insensitively.',
+      querystring: ListCampaignsQuery,
+      response: responses({ 200: CampaignListResponse }),
+    }),
     async (request) => ({ data: (await services.campaigns.list(actor(request), request.query)).map(present.campaign) }),
   );
 
   app.post(
     '/campaigns',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'createCampaign',
-        summary: 'Create a campaign',
-        description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
-        tags,
-        body: CreateCampaignBody,
-        response: responses({ 201: CampaignResponse }, [404]),
-      },
-    },
+    route(write, 'createCampaign', 'Create a campaign', {
+      description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
+      body: CreateCampaignBody,
+      response: responses({ 201: CampaignResponse }, [404]),
+    }),
     async (request, reply) =>
       reply.code(201).send({ data: present.campaign(await services.campaigns.create(actor(request), request.body)) }),
   );
 
   app.get(
     '/campaigns/:id',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getCampaign',
-        summary: 'Read a campaign',
-        tags,
-        params: IdParams,
-        response: responses({ 200: CampaignResponse }, [404]),
-      },
-    },
+    route(read, 'getCampaign', 'Read a campaign', { params: IdParams, response: responses({ 200: CampaignResponse }, [404]) }),
     async (request) => ({ data: present.campaign(await services.campaigns.get(actor(request), request.params.id)) }),
   );
 
   app.patch(
     '/campaigns/:id',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'updateCampaign',
-        summary: "Change a campaign's name or dates",
-        tags,
-        params: IdParams,
-        body: UpdateCampaignBody,
-        response: responses({ 200: CampaignResponse }, [404]),
-      },
-    },
+    route(write, 'updateCampaign', "Change a campaign's name or dates", {
+      params: IdParams,
+      body: UpdateCampaignBody,
+      response: responses({ 200: CampaignResponse }, [404]),
+    }),
     async (request) => ({
       data: present.campaign(await services.campaigns.update(actor(request), request.params.id, request.body)),
     }),
@@ -93,18 +68,12 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.post(
     '/campaigns/:id/members',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'moveCampaignMembers',
-        summary: 'Move things into and out of a campaign',
-        description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
-        tags,
-        params: IdParams,
-        body: MoveMembersBody,
-        response: responses({ 200: CampaignResponse }, [404]),
-      },
-    },
+    route(write, 'moveCampaignMembers', 'Move things into and out of a campaign', {
+      description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
+      params: IdParams,
+      body: MoveMembersBody,
+      response: responses({ 200: CampaignResponse }, [404]),
+    }),
     async (request) => ({
       data: present.campaign(await services.campaigns.moveMembers(actor(request), request.params.id, request.body)),
     }),
@@ -112,17 +81,11 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.delete(
     '/campaigns/:id',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'deleteCampaign',
-        summary: 'Delete a campaign',
-        description: 'Its members stay, in no campaign.',
-        tags,
-        params: IdParams,
-        response: responses({ 200: DeletedCampaignResponse }, [404]),
-      },
-    },
+    route(write, 'deleteCampaign', 'Delete a campaign', {
+      description: 'Its members stay, in no campaign.',
+      params: IdParams,
+      response: responses({ 200: DeletedCampaignResponse }, [404]),
+    }),
     async (request) => {
       await services.campaigns.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const } };
@@ -131,19 +94,18 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.get(
     '/campaigns/:id/analytics',
-    {
-      onRequest: guard({ scope: 'analytics:read', metered: true }),
-      schema: {
-        operationId: 'getCampaignAnalytics',
-        summary: "A campaign's totals and daily series over its members",
+    route(
+      guard({ scope: 'analytics:read', metered: true }),
+      'getCampaignAnalytics',
+      "A campaign's totals and daily series over its members",
+      {
         description:
           "Events (scans, clicks, views) and unique visitors: the sums of the members' figures. Automated traffic is excluded.",
-        tags,
         params: IdParams,
         querystring: CampaignAnalyticsQuery,
         response: responses({ 200: CampaignAnalyticsResponse }, [404]),
       },
-    },
+    ),
     async (request) => ({
       data: await services.campaignAnalytics.campaignAnalytics(actor(request), request.params.id, request.query.days),
     }),
@@ -151,31 +113,19 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.get(
     '/tags',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listTags',
-        summary: 'List the tags in use with their counts',
-        description: 'Most used first; tags that differ only in case are one.',
-        tags,
-        response: responses({ 200: TagListResponse }),
-      },
-    },
+    route(read, 'listTags', 'List the tags in use with their counts', {
+      description: 'Most used first; tags that differ only in case are one.',
+      response: responses({ 200: TagListResponse }),
+    }),
     async (request) => ({ data: await services.campaigns.tags(actor(request)) }),
   );
 
   app.get(
     '/tags/of',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getTags',
-        summary: 'Read the tags of one code or link',
-        tags,
-        querystring: TagsOfQuery,
-        response: responses({ 200: TaggedResponse }, [404]),
-      },
-    },
+    route(read, 'getTags', 'Read the tags of one code or link', {
+      querystring: TagsOfQuery,
+      response: responses({ 200: TaggedResponse }, [404]),
+    }),
     async (request) => {
       const { type, id } = request.query;
       return { data: { type, id, tags: await services.campaigns.tagsOf(actor(request), { type, id }) } };
@@ -184,17 +134,11 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.put(
     '/tags',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'setTags',
-        summary: 'Set the tags of one code or link',
-        description: 'Replaces all its tags; an empty list removes them.',
-        tags,
-        body: SetTagsBody,
-        response: responses({ 200: TaggedResponse }, [404]),
-      },
-    },
+    route(write, 'setTags', 'Set the tags of one code or link', {
+      description: 'Replaces all its tags; an empty list removes them.',
+      body: SetTagsBody,
+      response: responses({ 200: TaggedResponse }, [404]),
+    }),
     async (request) => {
       const { type, id, tags: labels } = request.body;
       return { data: { type, id, tags: await services.campaigns.setTags(actor(request), { type, id }, labels) } };

@@ -13,6 +13,7 @@ import {
   DeletedResponse,
   type ContentSchemas,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
 
 /** One kind of hosted content over REST: its path, names and own fields. */
 export interface ContentResource<D> {
@@ -31,7 +32,7 @@ export interface ContentResource<D> {
  */
 export function contentRoutes<D extends object>(resource: ContentResource<D>): ApiRoutes {
   const { plural, noun } = resource;
-  const tags = [plural];
+  const route = declareRoutes([plural]);
   const { one, list, create: CreateBody, update: UpdateBody } = resource.schemas;
   return async (plugin, context) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,16 +44,10 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
 
     app.get(
       `/${plural}`,
-      {
-        onRequest: read,
-        schema: {
-          operationId: `list${noun}s`,
-          summary: `List ${plural}, newest first`,
-          tags,
-          querystring: ContentListQuery,
-          response: responses({ 200: list }),
-        },
-      },
+      route(read, `list${noun}s`, `List ${plural}, newest first`, {
+        querystring: ContentListQuery,
+        response: responses({ 200: list }),
+      }),
       async (request) => {
         const query = request.query as Static<typeof ContentListQuery>;
         return { data: (await service.list(actor(request), query)).map(show) };
@@ -61,17 +56,11 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
 
     app.post(
       `/${plural}`,
-      {
-        onRequest: write,
-        schema: {
-          operationId: `create${noun}`,
-          summary: `Create a ${noun.toLowerCase()}`,
-          description: '`status` is `published` unless `"draft"` is sent; `url` is the public address.',
-          tags,
-          body: CreateBody,
-          response: responses({ 201: one }),
-        },
-      },
+      route(write, `create${noun}`, `Create a ${noun.toLowerCase()}`, {
+        description: '`status` is `published` unless `"draft"` is sent; `url` is the public address.',
+        body: CreateBody,
+        response: responses({ 201: one }),
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -80,33 +69,18 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
 
     app.get(
       `/${plural}/:id`,
-      {
-        onRequest: read,
-        schema: {
-          operationId: `get${noun}`,
-          summary: `Read a ${noun.toLowerCase()}`,
-          tags,
-          params: IdParams,
-          response: responses({ 200: one }, [404]),
-        },
-      },
+      route(read, `get${noun}`, `Read a ${noun.toLowerCase()}`, { params: IdParams, response: responses({ 200: one }, [404]) }),
       async (request) => ({ data: show(await service.get(actor(request), request.params.id)) }),
     );
 
     app.patch(
       `/${plural}/:id`,
-      {
-        onRequest: write,
-        schema: {
-          operationId: `update${noun}`,
-          summary: `Change a ${noun.toLowerCase()}`,
-          description: 'Fields left out keep their values.',
-          tags,
-          params: IdParams,
-          body: UpdateBody,
-          response: responses({ 200: one }, [404]),
-        },
-      },
+      route(write, `update${noun}`, `Change a ${noun.toLowerCase()}`, {
+        description: 'Fields left out keep their values.',
+        params: IdParams,
+        body: UpdateBody,
+        response: responses({ 200: one }, [404]),
+      }),
       async (request) => ({ data: show(await service.update(actor(request), request.params.id, request.body as object)) }),
     );
 
@@ -116,37 +90,33 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
     ] as const) {
       app.post(
         `/${plural}/:id/${action}`,
-        {
-          onRequest: write,
-          schema: {
-            operationId: `${action}${noun}`,
-            summary: published
-              ? `Publish a ${noun.toLowerCase()} at its address`
-              : `Take a ${noun.toLowerCase()} off its address`,
+        route(
+          write,
+          `${action}${noun}`,
+          published ? `Publish a ${noun.toLowerCase()} at its address` : `Take a ${noun.toLowerCase()} off its address`,
+          {
             description: published ? undefined : 'Its address then answers a "not available" page; publishing brings it back.',
-            tags,
             params: IdParams,
             response: responses({ 200: one }, [404]),
           },
-        },
+        ),
         async (request) => ({ data: show(await service.setPublished(actor(request), request.params.id, published)) }),
       );
     }
 
     app.get(
       `/analytics/${plural}/:id`,
-      {
-        onRequest: guard({ scope: 'analytics:read', metered: true }),
-        schema: {
-          operationId: `get${noun}Analytics`,
-          summary: `Views, unique visitors${plural === 'forms' ? ', submissions and conversion' : ''} of a ${noun.toLowerCase()}`,
+      analyticsRoute(
+        guard({ scope: 'analytics:read', metered: true }),
+        `get${noun}Analytics`,
+        `Views, unique visitors${plural === 'forms' ? ', submissions and conversion' : ''} of a ${noun.toLowerCase()}`,
+        {
           description: 'Automated traffic is excluded. Views are counted apart from the scans of codes leading here.',
-          tags: ['analytics'],
           params: IdParams,
           querystring: ContentAnalyticsQuery,
           response: responses({ 200: ContentAnalyticsResponse }, [404]),
         },
-      },
+      ),
       async (request) => {
         const { days } = request.query as Static<typeof ContentAnalyticsQuery>;
         return { data: await context.services.contentAnalytics.of(actor(request), resource.kind, request.params.id, days) };
@@ -155,16 +125,10 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
 
     app.delete(
       `/${plural}/:id`,
-      {
-        onRequest: write,
-        schema: {
-          operationId: `delete${noun}`,
-          summary: `Delete a ${noun.toLowerCase()} and every reply sent through it`,
-          tags,
-          params: IdParams,
-          response: responses({ 200: DeletedResponse }, [404]),
-        },
-      },
+      route(write, `delete${noun}`, `Delete a ${noun.toLowerCase()} and every reply sent through it`, {
+        params: IdParams,
+        response: responses({ 200: DeletedResponse }, [404]),
+      }),
       async (request) => {
         await service.delete(actor(request), request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };
@@ -172,3 +136,4 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
     );
   };
 }
+const analyticsRoute = declareRoutes(['analytics']);

@@ -18,17 +18,21 @@ export function presentHook(hook: Webhook): Static<typeof Hook> {
 export const presentCreatedHook = (hook: Webhook): Static<typeof CreatedHook> => ({ ...presentHook(hook), secret: hook.secret });
 
 export function presentDelivery(d: DeliveryRecord): Static<typeof Delivery> {
+  const { id, eventId, status, attempts, lastStatus, lastError, responseExcerpt } = d;
+  const eventType = d.eventType as Static<typeof Delivery>['eventType'];
+  const nextAttemptAt = status === 'pending' ? iso(d.nextAttemptAt) : null;
+  const [createdAt, completedAt] = [iso(d.createdAt), isoOrNull(d.completedAt)];
   return {
-    id: d.id,
-    eventId: d.eventId,
-    eventType: d.eventType as Static<typeof Delivery>['eventType'],
-    status: d.status,
-    attempts: d.attempts,
-    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-    lastStatus: d.lastStatus,
-    lastError: d.lastError,
-    responseExcerpt: d.responseExcerpt,
-    createdAt: iso(d.createdAt),
-    completedAt: isoOrNull(d.completedAt),
+    id,
+    eventId,
+    eventType,
+    status,
+    attempts,
+    nextAttemptAt,
+    lastStatus,
+    lastError,
+    responseExcerpt,
+    createdAt,
+    completedAt,
   };
 }

@@ -10,25 +10,20 @@ import {
   DeliveryResponse,
   HookListResponse,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
 
 export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const onRequest = guard({ scope: 'analytics:read', metered: true });
-  const tags = ['webhooks'];
+  const route = declareRoutes(['webhooks']);
 
   app.post(
     '/hooks',
-    {
-      onRequest,
-      schema: {
-        operationId: 'createHook',
-        summary: 'Subscribe to events by webhook',
-        description:
-          'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
-        tags,
-        body: CreateHookBody,
-        response: responses({ 201: CreatedHookResponse }),
-      },
-    },
+    route(onRequest, 'createHook', 'Subscribe to events by webhook', {
+      description:
+        'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
+      body: CreateHookBody,
+      response: responses({ 201: CreatedHookResponse }),
+    }),
     async (request, reply) => {
       const hook = await services.webhooks.create(actor(request), {
         url: request.body.url,
@@ -40,31 +35,17 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
 
   app.get(
     '/hooks',
-    {
-      onRequest,
-      schema: {
-        operationId: 'listHooks',
-        summary: 'List webhook subscriptions',
-        tags,
-        response: responses({ 200: HookListResponse }),
-      },
-    },
+    route(onRequest, 'listHooks', 'List webhook subscriptions', { response: responses({ 200: HookListResponse }) }),
     async (request) => ({ data: (await services.webhooks.list(actor(request))).map(present.hook) }),
   );
 
   app.delete(
     '/hooks/:id',
-    {
-      onRequest,
-      schema: {
-        operationId: 'deleteHook',
-        summary: 'Unsubscribe',
-        description: 'Deliveries not yet made are cancelled.',
-        tags,
-        params: IdParams,
-        response: responses({ 200: DeletedHookResponse }, [404]),
-      },
-    },
+    route(onRequest, 'deleteHook', 'Unsubscribe', {
+      description: 'Deliveries not yet made are cancelled.',
+      params: IdParams,
+      response: responses({ 200: DeletedHookResponse }, [404]),
+    }),
     async (request) => {
       await services.webhooks.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const } };
@@ -73,17 +54,11 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
 
   app.get(
     '/hooks/:id/deliveries',
-    {
-      onRequest,
-      schema: {
-        operationId: 'listHookDeliveries',
-        summary: 'Recent deliveries of a subscription',
-        tags,
-        params: IdParams,
-        querystring: DeliveriesQuery,
-        response: responses({ 200: DeliveryListResponse }, [404]),
-      },
-    },
+    route(onRequest, 'listHookDeliveries', 'Recent deliveries of a subscription', {
+      params: IdParams,
+      querystring: DeliveriesQuery,
+      response: responses({ 200: DeliveryListResponse }, [404]),
+    }),
     async (request) => {
       const deliveries = await services.webhooks.deliveries(actor(request), request.params.id, request.query.limit);
       return { data: deliveries.map(present.delivery) };
@@ -92,18 +67,12 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
 
   app.post(
     '/hooks/:id/deliveries/:deliveryId/retry',
-    {
-      onRequest,
-      schema: {
-        operationId: 'retryHookDelivery',
-        summary: 'Send a failed delivery once more',
-        description:
-          'Puts a delivery that failed for good (or was cancelled when the subscription was turned off) back in the outbox, due now, with the same webhook-id, and turns the subscription back on. 400 when the delivery is pending or succeeded.',
-        tags,
-        params: DeliveryParams,
-        response: responses({ 200: DeliveryResponse }, [404]),
-      },
-    },
+    route(onRequest, 'retryHookDelivery', 'Send a failed delivery once more', {
+      description:
+        'Puts a delivery that failed for good (or was cancelled when the subscription was turned off) back in the outbox, due now, with the same webhook-id, and turns the subscription back on. 400 when the delivery is pending or succeeded.',
+      params: DeliveryParams,
+      response: responses({ 200: DeliveryResponse }, [404]),
+    }),
     async (request) => {
       const { id, deliveryId } = request.params;
       return { data: present.delivery(await services.webhooks.retry(actor(request), id, deliveryId)) };

@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actor, type ApiRoutes } from '../context.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { CreateLinkBody, LinkListResponse, LinkResponse, ListLinksQuery, UpdateLinkBody } from './schema.js';
+import { declareRoutes } from '../route.js';
 
-const tags = ['links'];
+const route = declareRoutes(['links']);
 
 export const linksRoutes: ApiRoutes = async (fastify, { services, guard, present }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -13,16 +14,10 @@ export const linksRoutes: ApiRoutes = async (fastify, { services, guard, present
 
   app.get(
     '/links',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listLinks',
-        summary: 'List short links, newest first',
-        tags,
-        querystring: ListLinksQuery,
-        response: responses({ 200: LinkListResponse }),
-      },
-    },
+    route(read, 'listLinks', 'List short links, newest first', {
+      querystring: ListLinksQuery,
+      response: responses({ 200: LinkListResponse }),
+    }),
     async (request) => {
       const { limit, offset, ...filters } = request.query;
       const links = await services.links.list(actor(request), limit, offset, filters);
@@ -32,48 +27,27 @@ export const linksRoutes: ApiRoutes = async (fastify, { services, guard, present
 
   app.post(
     '/links',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'createLink',
-        summary: 'Create a short link',
-        description: 'A taken or malformed ending gives 400. Links and codes share one namespace of endings per domain.',
-        tags,
-        body: CreateLinkBody,
-        response: responses({ 201: LinkResponse }),
-      },
-    },
+    route(write, 'createLink', 'Create a short link', {
+      description: 'A taken or malformed ending gives 400. Links and codes share one namespace of endings per domain.',
+      body: CreateLinkBody,
+      response: responses({ 201: LinkResponse }),
+    }),
     async (request, reply) => reply.code(201).send(one(await services.links.create(actor(request), request.body))),
   );
 
   app.get(
     '/links/:id',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getLink',
-        summary: 'Read a short link',
-        tags,
-        params: IdParams,
-        response: responses({ 200: LinkResponse }, [404]),
-      },
-    },
+    route(read, 'getLink', 'Read a short link', { params: IdParams, response: responses({ 200: LinkResponse }, [404]) }),
     async (request) => one(await services.links.get(actor(request), request.params.id)),
   );
 
   app.patch(
     '/links/:id',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'updateLink',
-        summary: 'Change where a short link forwards',
-        tags,
-        params: IdParams,
-        body: UpdateLinkBody,
-        response: responses({ 200: LinkResponse }, [404]),
-      },
-    },
+    route(write, 'updateLink', 'Change where a short link forwards', {
+      params: IdParams,
+      body: UpdateLinkBody,
+      response: responses({ 200: LinkResponse }, [404]),
+    }),
     async (request) => one(await services.links.update(actor(request), request.params.id, request.body)),
   );
 };

@@ -9,8 +9,9 @@ import {
   MediaUsageResponse,
   mediaListOptions,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
 
-const tags = ['media'];
+const route = declareRoutes(['media']);
 
 /**
  * Reading the media library (media:read). Uploading, renaming, moving and deleting exist only on the
@@ -22,17 +23,11 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
 
   app.get(
     '/media',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listMedia',
-        summary: 'List media files',
-        description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
-        tags,
-        querystring: MediaListQuery,
-        response: responses({ 200: MediaListResponse }),
-      },
-    },
+    route(read, 'listMedia', 'List media files', {
+      description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
+      querystring: MediaListQuery,
+      response: responses({ 200: MediaListResponse }),
+    }),
     async (request) => ({
       data: (await services.media.list(actor(request), mediaListOptions(request.query))).map(present.media),
     }),
@@ -40,45 +35,24 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
 
   app.get(
     '/media/folders',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listMediaFolders',
-        summary: 'List media folders',
-        description: 'Ordered by name, case-insensitively.',
-        tags,
-        response: responses({ 200: MediaFolderListResponse }),
-      },
-    },
+    route(read, 'listMediaFolders', 'List media folders', {
+      description: 'Ordered by name, case-insensitively.',
+      response: responses({ 200: MediaFolderListResponse }),
+    }),
     async (request) => ({ data: (await services.mediaFolders.list(actor(request))).map(present.mediaFolder) }),
   );
 
   app.get(
     '/media/usage',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getMediaUsage',
-        summary: "The media library's usage against its limits",
-        tags,
-        response: responses({ 200: MediaUsageResponse }),
-      },
-    },
+    route(read, 'getMediaUsage', "The media library's usage against its limits", {
+      response: responses({ 200: MediaUsageResponse }),
+    }),
     async (request) => ({ data: await services.media.usage(actor(request)) }),
   );
 
   app.get(
     '/media/:id',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getMedia',
-        summary: 'Read a media file',
-        tags,
-        params: IdParams,
-        response: responses({ 200: MediaResponse }, [404]),
-      },
-    },
+    route(read, 'getMedia', 'Read a media file', { params: IdParams, response: responses({ 200: MediaResponse }, [404]) }),
     async (request) => ({ data: present.media(await services.media.get(actor(request), request.params.id)) }),
   );
 };

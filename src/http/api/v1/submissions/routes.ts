@@ -6,6 +6,7 @@ import { IdParams, responses } from '../../../schemas.js';
 import { DeletedResponse } from '../content/schema.js';
 import { actor, type ApiContext, type ApiRoutes } from '../context.js';
 import { EnquiriesQuery, EnquiryListResponse, SubmissionListResponse, SubmissionsQuery } from './schema.js';
+import { declareRoutes } from '../route.js';
 
 interface RepliesResource {
   path: 'submissions' | 'enquiries';
@@ -29,21 +30,21 @@ const repliesRoutes =
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const { services, guard } = context;
     const { path, kind, noun, filter } = resource;
+    const route = declareRoutes([path]);
     const show = resource.present(context);
 
     app.get(
       `/${path}`,
-      {
-        onRequest: guard({ scope: `${resource.plural}:read` as Scope, metered: true }),
-        schema: {
-          operationId: `list${noun === 'Enquiry' ? 'Enquiries' : 'Submissions'}`,
-          summary: resource.summary,
+      route(
+        guard({ scope: `${resource.plural}:read` as Scope, metered: true }),
+        `list${noun === 'Enquiry' ? 'Enquiries' : 'Submissions'}`,
+        resource.summary,
+        {
           description: `Automated traffic never produces one. A \`${filter}\` of another account is a 404.`,
-          tags: [path],
           querystring: resource.query,
           response: responses({ 200: resource.list }, [404]),
         },
-      },
+      ),
       async (request) => {
         const query = request.query as { limit: number } & Partial<Record<typeof filter, string>>;
         const list = await services.submissions.list(actor(request), kind, { limit: query.limit, contentId: query[filter] });
@@ -53,17 +54,16 @@ const repliesRoutes =
 
     app.delete(
       `/${path}/:id`,
-      {
-        onRequest: guard({ scope: `${resource.plural}:write` as Scope, metered: true }),
-        schema: {
-          operationId: `delete${noun}`,
-          summary: `Delete one (addition within v1)`,
+      route(
+        guard({ scope: `${resource.plural}:write` as Scope, metered: true }),
+        `delete${noun}`,
+        `Delete one (addition within v1)`,
+        {
           description: 'For a customer who asks for their details to be removed. This cannot be undone.',
-          tags: [path],
           params: IdParams,
           response: responses({ 200: DeletedResponse }, [404]),
         },
-      },
+      ),
       async (request) => {
         await services.submissions.delete(actor(request), kind, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };

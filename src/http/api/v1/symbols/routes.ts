@@ -5,6 +5,7 @@ import type { SymbolImage } from '../../../../modules/symbols/symbols.types.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';
+import { declareRoutes } from '../route.js';
 
 const SCANNABILITY_HEADER = 'X-QR-Scannability';
 
@@ -44,24 +45,22 @@ function sendImage(reply: FastifyReply, image: SymbolImage, disposition: 'attach
 
 const SCANNABILITY_NOTE = `The \`${SCANNABILITY_HEADER}\` header gives the scannability check: \`pass\`, or \`warn\`/\`fail\` with its causes (\`fail; causes=decode,contrast\`).`;
 
+const route = declareRoutes(['codes']);
+
+const designsRoute = declareRoutes(['designs']);
+
 export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'codes:read', metered: true });
 
   app.get(
     '/codes/:id/image',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getCodeImage',
-        summary: "Render a code's symbol",
-        description: `The code's stored design encoding its \`encode\` value, as SVG, PNG or PDF (archived codes too). \`ETag\` follows the design, value, format and size; \`If-None-Match\` answers 304. ${SCANNABILITY_NOTE} The logo, a file of the account's media library, is drawn in every format; any other logo address leaves its space clear (a \`logo\` warning).`,
-        tags: ['codes'],
-        params: IdParams,
-        querystring: ImageQuery,
-        response: responses({ 200: imageContent('The image.'), 304: NotModified }, [404]),
-      },
-    },
+    route(read, 'getCodeImage', "Render a code's symbol", {
+      description: `The code's stored design encoding its \`encode\` value, as SVG, PNG or PDF (archived codes too). \`ETag\` follows the design, value, format and size; \`If-None-Match\` answers 304. ${SCANNABILITY_NOTE} The logo, a file of the account's media library, is drawn in every format; any other logo address leaves its space clear (a \`logo\` warning).`,
+      params: IdParams,
+      querystring: ImageQuery,
+      response: responses({ 200: imageContent('The image.'), 304: NotModified }, [404]),
+    }),
     async (request, reply) => {
       const format = request.query.format ?? 'png';
       const result = await services.symbols.codeImage(
@@ -78,17 +77,11 @@ export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
 
   app.post(
     '/designs/preview',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'previewDesign',
-        summary: 'Render a design without saving it',
-        description: `Renders \`design\` (completed from the defaults and validated as on save) for \`value\` and runs the scannability check. Without \`format\`: JSON with the SVG and the report. With \`format\`: the image itself. ${SCANNABILITY_NOTE} Nothing is stored.`,
-        tags: ['designs'],
-        body: PreviewBody,
-        response: responses({ 200: imageContent('The report as JSON, or the image when `format` is sent.', PreviewResponse) }),
-      },
-    },
+    designsRoute(read, 'previewDesign', 'Render a design without saving it', {
+      description: `Renders \`design\` (completed from the defaults and validated as on save) for \`value\` and runs the scannability check. Without \`format\`: JSON with the SVG and the report. With \`format\`: the image itself. ${SCANNABILITY_NOTE} Nothing is stored.`,
+      body: PreviewBody,
+      response: responses({ 200: imageContent('The report as JSON, or the image when `format` is sent.', PreviewResponse) }),
+    }),
     async (request, reply) => {
       const { value, design, format, size } = request.body;
       if (format !== undefined) {

@@ -8,8 +8,9 @@ import {
   TemplateResponse,
   UpdateTemplateBody,
 } from './schema.js';
+import { declareRoutes } from '../route.js';
 
-const tags = ['templates'];
+const route = declareRoutes(['templates']);
 const COPY_NOTE = 'A code that used the design holds its own copy: changing or deleting the template never changes a code.';
 
 export const templatesRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
@@ -19,65 +20,41 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.get(
     '/templates',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'listTemplates',
-        summary: 'List saved designs',
-        description: 'Ordered by name, case-insensitively.',
-        tags,
-        response: responses({ 200: TemplateListResponse }),
-      },
-    },
+    route(read, 'listTemplates', 'List saved designs', {
+      description: 'Ordered by name, case-insensitively.',
+      response: responses({ 200: TemplateListResponse }),
+    }),
     async (request) => ({ data: (await services.templates.list(actor(request))).map(present.template) }),
   );
 
   app.post(
     '/templates',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'createTemplate',
-        summary: 'Save a design',
-        description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
-        tags,
-        body: CreateTemplateBody,
-        response: responses({ 201: TemplateResponse }),
-      },
-    },
+    route(write, 'createTemplate', 'Save a design', {
+      description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
+      body: CreateTemplateBody,
+      response: responses({ 201: TemplateResponse }),
+    }),
     async (request, reply) =>
       reply.code(201).send({ data: present.template(await services.templates.create(actor(request), request.body)) }),
   );
 
   app.get(
     '/templates/:id',
-    {
-      onRequest: read,
-      schema: {
-        operationId: 'getTemplate',
-        summary: 'Read a saved design (addition within v1)',
-        tags,
-        params: IdParams,
-        response: responses({ 200: TemplateResponse }, [404]),
-      },
-    },
+    route(read, 'getTemplate', 'Read a saved design (addition within v1)', {
+      params: IdParams,
+      response: responses({ 200: TemplateResponse }, [404]),
+    }),
     async (request) => ({ data: present.template(await services.templates.get(actor(request), request.params.id)) }),
   );
 
   app.patch(
     '/templates/:id',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'updateTemplate',
-        summary: 'Rename a saved design or change it (addition within v1)',
-        description: COPY_NOTE,
-        tags,
-        params: IdParams,
-        body: UpdateTemplateBody,
-        response: responses({ 200: TemplateResponse }, [404]),
-      },
-    },
+    route(write, 'updateTemplate', 'Rename a saved design or change it (addition within v1)', {
+      description: COPY_NOTE,
+      params: IdParams,
+      body: UpdateTemplateBody,
+      response: responses({ 200: TemplateResponse }, [404]),
+    }),
     async (request) => ({
       data: present.template(await services.templates.update(actor(request), request.params.id, request.body)),
     }),
@@ -85,17 +62,11 @@ export const templatesRoutes: ApiRoutes = async (plugin, { services, guard, pres
 
   app.delete(
     '/templates/:id',
-    {
-      onRequest: write,
-      schema: {
-        operationId: 'deleteTemplate',
-        summary: 'Delete a saved design',
-        description: COPY_NOTE,
-        tags,
-        params: IdParams,
-        response: responses({ 200: DeletedTemplateResponse }, [404]),
-      },
-    },
+    route(write, 'deleteTemplate', 'Delete a saved design', {
+      description: COPY_NOTE,
+      params: IdParams,
+      response: responses({ 200: DeletedTemplateResponse }, [404]),
+    }),
     async (request) => {
       await services.templates.delete(actor(request), request.params.id);
       return { data: { id: request.params.id, deleted: true as const } };

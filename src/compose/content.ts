@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
+import type { Transactor } from '../db/transaction.js';
+import type { Clock } from '../lib/clock.js';
+import type { AccountsRepository } from '../modules/accounts/accounts.repository.js';
+import type { AnalyticsRepository } from '../modules/analytics/analytics.repository.js';
+import { ContentAnalyticsService } from '../modules/analytics/content-analytics.service.js';
+import { cardSpec } from '../modules/cards/card.document.js';
+import type { ContentRepository } from '../modules/content/content.repository.js';
+import { ContentService } from '../modules/content/content.service.js';
+import { PublicContentService } from '../modules/content/public-content.service.js';
+import { publicSubmission } from '../modules/content/submissions.public.js';
+import { SubmissionsRepository } from '../modules/content/submissions.repository.js';
+import { SubmissionsService } from '../modules/content/submissions.service.js';
+import { formSpec } from '../modules/forms/form.document.js';
+import { submissionNotifier } from '../modules/forms/form.notify.js';
+import type { MailService } from '../modules/mail/mail.service.js';
+import type { MediaService } from '../modules/media/media.service.js';
+import { pageSpec } from '../modules/pages/page.document.js';
+import type { HitRecorder } from '../modules/resolver/hit-recorder.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
+import type { Services } from '../services.js';
+
+/** What `buildContent` needs: the store and the shared parts the composition root made first. */
+export interface ContentParts {
+  db: Kysely<Schema>;
+  transactor: Transactor;
+  clock: Clock;
+  publicUrl: string;
+  contents: ContentRepository;
+  accounts: AccountsRepository;
+  media: MediaService;
+  webhooks: WebhooksService;
+  analytics: AnalyticsRepository;
+  /** Where the public pages record their views. */
+  recorder: HitRecorder;
+  /** The outbox that tells a form's chosen people of each submission. */
+  mail: MailService;
+}
+
+/** Hosted content: forms, pages and cards, the replies sent through them, their public pages and analytics. */
+export function buildContent(
+  parts: ContentParts,
+): Pick<Services, 'forms' | 'pages' | 'cards' | 'submissions' | 'contentAnalytics' | 'publicContent'> {
+  const { db, transactor: tx, clock, publicUrl, contents: contentsRepo, accounts: accountsRepo, media, webhooks } = parts;
+  const submissions = new SubmissionsService({
+    submissions: new SubmissionsRepository(db),
+    contents: contentsRepo,
+    transactor: tx,
+    clock,
+  });
+  // A stored submission is delivered to subscribed webhooks from the same transaction (ADR 0091).
+  submissions.onStored(async (trx, submission) => {
+    if (submission.kind !== 'submission') return;
+    await webhooks.enqueue(trx, [
+      {
+        id: submission.id,
+        accountId: submission.accountId,
+        type: 'form_submission',
+        occurredAt: submission.createdAt,
+        data: { ...publicSubmission(submission) },
+      },
+    ]);
+  });
+  const users = new UsersRepository(db);
+  // The people a form names are told of each submission by mail, queued in the same transaction (ADR 0094).
+  submissions.onStored(
+    submissionNotifier({
+      activeAmong: (accountId, ids, trx) => users.activeAmong(accountId, ids, trx),
+      mail: parts.mail,
+      publicUrl,
+    }),
+  );
+  const contentDeps = {
+    contents: contentsRepo,
+    accounts: accountsRepo,
+    clock,
+    media: (accountId: string, ids: readonly string[]) => media.paths(accountId, ids),
+    members: async (accountId: string, ids: readonly string[]) =>
+      new Set((await users.activeAmong(accountId, ids)).map((user) => user.id)),
+  };
+  return {
+    forms: new ContentService(formSpec, contentDeps),
+    pages: new ContentService(pageSpec, contentDeps),
+    cards: new ContentService(cardSpec, contentDeps),
+    submissions,
+    contentAnalytics: new ContentAnalyticsService({ events: parts.analytics, contents: contentsRepo, clock }),
+    publicContent: new PublicContentService({ ...contentDeps, submissions, recorder: parts.recorder, publicUrl }),
+  };
+}

@@ -1,0 +1,81 @@
+import type { Config } from './config/config.js';
+import { openDatabase, type Database, type OpenOptions } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Clock } from './lib/clock.js';
+import { RedisLink } from './lib/redis.js';
+import type { CounterStore } from './modules/limits/counter-store.js';
+import { FallbackCounterStore } from './modules/limits/counter-store.fallback.js';
+import { RedisCounterStore } from './modules/limits/counter-store.redis.js';
+import { SqlCounterStore } from './modules/limits/counter-store.sql.js';
+import { SmtpTransport } from './modules/mail/mail.smtp.js';
+import type { MailTransport } from './modules/mail/mail.types.js';
+import { LocalInvalidationBus, type InvalidationBus } from './modules/resolver/invalidation-bus.js';
+import { RedisInvalidationBus } from './modules/resolver/invalidation-bus.redis.js';
+
+/** The parts of the outside world every surface shares. */
+export interface Infrastructure {
+  config: Config;
+  database: Database;
+  counters: CounterStore;
+  /** SMTP delivery when SMTP_URL is set; otherwise mail stays in the outbox. */
+  mailTransport: MailTransport | null;
+  /** Tells every instance's resolver cache that an ending changed. */
+  bus: InvalidationBus;
+  /** The Redis connections when REDIS_URL is set: watched for /healthz and the outage log. */
+  redis: RedisLink | null;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  clock: Clock;
+  database?: OpenOptions;
+  /** Prefix for Redis keys (tests isolate runs with it). */
+  redisPrefix?: string;
+  /** Cache invalidation without Redis when the default (this process only) is not enough: a cluster's workers. */
+  localBus?: () => InvalidationBus;
+}
+
+/** Opens the store (migrating it) and the counter store chosen by the configuration. */
+export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
+  const database = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema ?? undefined,
+    readUrl: config.databaseReadUrl ?? undefined,
+    ...options.database,
+  });
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl) : null;
+  const sqlCounters = new SqlCounterStore(database.db);
+  const counters: CounterStore = redis
+    ? new FallbackCounterStore(
+        new RedisCounterStore(redis.connect(), options.clock, options.redisPrefix),
+        sqlCounters,
+        () => redis.up,
+      )
+    : sqlCounters;
+  const mailTransport = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const bus: InvalidationBus = redis
+    ? new RedisInvalidationBus(redis, options.redisPrefix)
+    : (options.localBus?.() ?? new LocalInvalidationBus());
+  return {
+    config,
+    database,
+    counters,
+    mailTransport,
+    bus,
+    redis,
+    clock: options.clock,
+    async close() {
+      await mailTransport?.close();
+      await bus.close();
+      await counters.close();
+      await redis?.close();
+      await database.close();
+    },
+  };
+}
