@@ -1,6 +1,6 @@
 // Starting and stopping the servers a benchmark measures, with their CPU use read from /proc.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -14,6 +14,27 @@ export function cpuSeconds(pid) {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds used so far by a process and every process below it (a WORKERS=N primary and its workers). */
+export function treeCpuSeconds(pid) {
+  let total = cpuSeconds(pid);
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return total;
+  }
+  for (const tid of tasks) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.split(' ').filter(Boolean)) total += treeCpuSeconds(Number(child));
+  }
+  return total;
 }
 
 /** A port nothing listens on now (the system picks it). */

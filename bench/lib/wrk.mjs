@@ -43,10 +43,10 @@ end
 }
 
 /**
- * One wrk run against 127.0.0.1:port, pinned to CPU 0, through bash so its CPU time (user + system,
- * from bash's `times`) comes back with the figures.
+ * One wrk run against 127.0.0.1:port, pinned to CPU 0 (or to `cpus`; null: unpinned), through bash so
+ * its CPU time (user + system, from bash's `times`) comes back with the figures. `headers` adds more.
  */
-export function runWrk({ port, script, seconds, connections, userAgent }) {
+export function runWrk({ port, script, seconds, connections, userAgent, cpus = '0', headers = [] }) {
   const command = [
     WRK,
     '-t1',
@@ -61,10 +61,13 @@ export function runWrk({ port, script, seconds, connections, userAgent }) {
     `'Host: localhost:${port}'`,
     '-H',
     `'User-Agent: ${userAgent.replaceAll("'", '')}'`,
+    ...headers.flatMap((h) => ['-H', `'${h.replaceAll("'", '')}'`]),
     `http://127.0.0.1:${port}`,
   ].join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('taskset', ['-c', '0', 'bash', '-c', `${command}; times`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const shell = ['bash', '-c', `${command}; times`];
+    const argv = cpus === null ? shell : ['taskset', '-c', cpus, ...shell];
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -88,6 +91,26 @@ export function runWrk({ port, script, seconds, connections, userAgent }) {
       });
     });
   });
+}
+
+/**
+ * One wrk per port at once (a round-robin load balancer's even spread), `connections` shared out:
+ * requests summed, p99 the worst, the client's CPU summed over the wrk processes.
+ */
+export async function spreadWrk({ ports, connections, ...options }) {
+  const per = Math.max(1, Math.floor(connections / ports.length));
+  const runs = await Promise.all(ports.map((port) => runWrk({ ...options, port, connections: per })));
+  const sum = (key) => runs.reduce((n, r) => n + r[key], 0);
+  return {
+    rps: sum('rps'),
+    requests: sum('requests'),
+    answered: sum('answered'),
+    wrongStatus: sum('wrongStatus'),
+    socketErrors: sum('socketErrors'),
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    clientCpu: sum('clientCpu'),
+  };
 }
 
 const toSeconds = (text) => {

@@ -1,7 +1,9 @@
+import { StorePostgresAdapter } from './migration-lock.js';
 import {
   PostgresDialect,
   sql,
   type DatabaseIntrospector,
+  type DialectAdapter,
   type DatabaseMetadata,
   type Kysely,
   type SchemaMetadata,
@@ -72,9 +74,13 @@ export class StoreSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgreSQL as Kysely's dialect, introspecting only the store's own schema. */
+/** PostgreSQL as Kysely's dialect, introspecting only the store's own schema, migrating under qrelay's lock. */
 export class StorePostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new StoreSchemaIntrospector(db);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new StorePostgresAdapter();
   }
 }

@@ -1,5 +1,8 @@
 import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database } from './database.js';
+import { underMigrationLock } from './migration-lock.js';
+import type { Schema } from './schema.js';
+import type { Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_codes_links.js';
 import * as m0003 from './migrations/0003_team.js';
@@ -58,10 +61,18 @@ async function migrate(database: Database, run: (migrator: Migrator) => Promise<
     database.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: database.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await run(migrator);
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`migration ${failed ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
-  }
+  const apply = async (db: Kysely<Schema>, disableTransactions: boolean) => {
+    const migrator = new Migrator({ db, provider, disableTransactions, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const { error, results } = await run(migrator);
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+      throw new Error(`migration ${failed ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, {
+        cause: error,
+      });
+    }
+  };
+  // On PostgreSQL every pending migration runs in one transaction that holds the migration lock (safe
+  // behind PgBouncer in transaction mode: src/db/migration-lock.ts); a failure rolls all of it back.
+  if (database.dialect === 'postgres') await underMigrationLock(database.db, (db) => apply(db, true));
+  else await apply(database.db, false);
 }

@@ -26,5 +26,8 @@ export function idFloorAt(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
 }
 
+/** The millisecond a UUIDv7 was made for (its first 48 bits). */
+export const timeOfId = (id: string): number => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isId = (value: string): boolean => UUID.test(value);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { cli, freePort, startServer, type ServerProcess } from '../support/spawn.js';
+import type { StoreRoute } from './pgbouncer.js';
 
 /**
  * A running qrelay deployment seen from outside: one or more entrances (an instance's port, or the
@@ -20,6 +21,10 @@ export interface Fleet {
   kill(index: number): Promise<void>;
   /** Starts entrance `index` again on the same port and journal (a replacement after a crash). */
   restart(index: number): Promise<void>;
+  /** A read of the fleet's store, straight from the database (never through the fleet). */
+  store<T>(query: string): Promise<T[]>;
+  /** What every process of the fleet has written to its log so far. */
+  logs(): string;
   close(): Promise<void>;
 }
 
@@ -29,7 +34,14 @@ export interface InstancesOptions {
   env?: Record<string, string>;
   /** Extra environment per instance index. */
   envOf?: (index: number) => Record<string, string>;
+  /** How the instances reach the fresh schema (default: straight to TEST_DATABASE_URL). */
+  route?: (admin: pg.Client, schema: string) => Promise<StoreRoute>;
 }
+
+const direct = async (url: string, schema: string): Promise<StoreRoute> => ({
+  env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+  close: async () => undefined,
+});
 
 /**
  * `instances` separate qrelay processes on one fresh PostgreSQL schema and Redis (the deployment of
@@ -43,9 +55,9 @@ export async function startPostgresInstances(options: InstancesOptions): Promise
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
+  const route = await (options.route ?? ((_, name) => direct(url, name)))(admin, schema);
   const shared = {
-    DATABASE_URL: url,
-    DATABASE_SCHEMA: schema,
+    ...route.env,
     REDIS_URL: redis,
     PUBLIC_URL: 'http://qrelay.cluster.test',
     WEBHOOK_ALLOW_PRIVATE: '1',
@@ -62,6 +74,7 @@ export async function startPostgresInstances(options: InstancesOptions): Promise
     ...options.envOf?.(i),
   });
   const servers: ServerProcess[] = [];
+  let gone = '';
   const start = async (i: number) => {
     // Three processes starting at once on a busy two-core machine: allow them more than one would need.
     servers[i] = startServer(envOf(i), 120_000);
@@ -77,11 +90,20 @@ export async function startPostgresInstances(options: InstancesOptions): Promise
       if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
       return JSON.parse(result.stdout) as T;
     },
-    kill: (i) => servers[i]!.stop(),
+    async kill(i) {
+      await servers[i]!.stop();
+      gone += servers[i]!.output();
+    },
     restart: (i) => start(i),
+    async store<T>(query: string) {
+      await admin.query(`SET search_path = ${schema}`);
+      return (await admin.query(query)).rows as T[];
+    },
+    logs: () => gone + servers.map((s) => s.output()).join(''),
     async close() {
       await Promise.all(servers.map((s) => s.stop()));
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await route.close();
       await admin.end();
       rmSync(journals, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import type { Fleet } from './fleet.js';
 import { startPostgresInstances } from './fleet.js';
+import { startPgBouncer } from './pgbouncer.js';
 
 /** A way of running qrelay that must keep every promise of a multi-instance deployment. */
 export interface FleetCase {
@@ -21,5 +22,12 @@ export const FLEETS: FleetCase[] = [
     name: 'three instances on PostgreSQL and Redis',
     missing: pgAndRedis,
     start: () => startPostgresInstances({ instances: 3 }),
+  },
+  {
+    // Three pools of 10 share PgBouncer's 8 server connections, so consecutive transactions of one
+    // instance land on different sessions: any session state qrelay relied on would break here.
+    name: 'three instances through PgBouncer in transaction mode on PostgreSQL and Redis',
+    missing: pgAndRedis,
+    start: () => startPostgresInstances({ instances: 3, route: startPgBouncer }),
   },
 ];

@@ -185,4 +185,20 @@ describe.each(FLEETS)('$name', (fleetCase) => {
     expect(ids.length).toBeGreaterThanOrEqual(answered);
     expect(ids.length).toBeLessThanOrEqual(N);
   });
+
+  it('runs each periodic job on one instance at a time, and no instance logs an error', async () => {
+    // deliver-mail runs every 30 s: by now every instance has tried to take its lease.
+    const leases = await until(
+      () => fleet.store<{ name: string; holder: string }>('select name, holder from job_leases'),
+      (rows) => rows.some((r) => r.name === 'deliver-mail'),
+      60_000,
+    );
+    expect(leases.map((r) => r.name)).toContain('deliver-mail');
+    const lines = fleet
+      .logs()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 50 || l.msg.startsWith('job failed'))).toEqual([]);
+  });
 });

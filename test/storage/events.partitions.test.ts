@@ -6,6 +6,7 @@ import { eventPartitions, monthIndexOf, monthStartMs, partitionName } from '../.
 import type { Schema } from '../../src/db/schema.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { newIdAt } from '../../src/lib/ids.js';
+import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
 import { EventsRepository } from '../../src/modules/events/events.repository.js';
 import { SaltsRepository } from '../../src/modules/events/events.salts.js';
 import { EventsService } from '../../src/modules/events/events.service.js';
@@ -127,6 +128,36 @@ describeEach(STORES.filter((s) => s.name === 'postgres'))('the partitioned event
       expect(await countIn(database.db, 'events')).toBe(3);
       // Preparing again changes nothing.
       expect(await events.preparePartitions(1)).toEqual([]);
+    });
+  });
+});
+
+describeEach(STORES)('the event log over months of partitions ($name)', (store) => {
+  it('pages newest first over years of events, step by step back in time, missing none', async () => {
+    await withStore(store, async (database) => {
+      const now = at(0);
+      // Around every step of the walk (31, 124 and 496 days back), one in the future, and another account's.
+      const daysAgo = [-1, 0, 1, 30, 32, 100, 125, 130, 400, 497, 600, 2000];
+      const row = (ago: number, accountId: string) => ({ ...eventRow(now - ago * DAY), account_id: accountId });
+      await database.db
+        .insertInto('events')
+        .values([...daysAgo.map((ago) => row(ago, 'a')), ...daysAgo.map((ago) => row(ago + 0.5, 'b'))])
+        .execute();
+      const reads = new AnalyticsRepository(database.db);
+      const expected = daysAgo.map((ago) => now - ago * DAY);
+
+      expect((await reads.page({ accountId: 'a', limit: 100, now })).map((e) => e.occurredAt)).toEqual(expected);
+      const walked: number[] = [];
+      let before: string | undefined;
+      for (let i = 0; i < daysAgo.length; i += 1) {
+        const page = await reads.page({ accountId: 'a', codeId: 't', limit: 3, now, ...(before ? { before } : {}) });
+        walked.push(...page.map((e) => e.occurredAt));
+        if (page.length < 3) break;
+        before = page.at(-1)!.id;
+      }
+      expect(walked).toEqual(expected);
+      // Without the time now (a caller of its own), the same page in one ordered read.
+      expect((await reads.page({ accountId: 'a', limit: 5 })).map((e) => e.occurredAt)).toEqual(expected.slice(0, 5));
     });
   });
 });

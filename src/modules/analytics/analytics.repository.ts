@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks } from '../../db/dialect.js';
+import { idFloorAt, timeOfId } from '../../lib/ids.js';
 import { primaryOnly, type ReadRoute } from '../../db/read-route.js';
 import type { EventsTable, Schema } from '../../db/schema.js';
 import { compactedThrough } from '../events/events.repository.js';
@@ -50,7 +51,18 @@ export interface EventPageQuery {
   type?: EventType;
   /** Only events with a smaller id (older) than this one. */
   before?: string;
+  /** The time now: the first page's walk starts from it (`before` carries its own time). */
+  now?: number;
 }
+
+/**
+ * How far back each step of the newest-first walk reaches, in days from its start (then the rest). Each
+ * step bounds `id` from below, so on a store partitioned by month only a step's few partitions are
+ * opened: a busy account's page is one step on one or two partitions, not an ordered scan started over
+ * every month the store keeps (ADR 0112).
+ */
+const PAGE_STEPS_DAYS = [31, 124, 496] as const;
+const DAY_MS = 86_400_000;
 
 export interface DayRow {
   day: number;
@@ -69,12 +81,27 @@ export class AnalyticsRepository {
   /** Newest first, walking (account_id[, target_id | type], id) backwards: O(limit) at any size. */
   async page(q: EventPageQuery): Promise<StoredEvent[]> {
     const db = await this.route.of(q.accountId);
-    let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
-    // A code's events are the ones targeting it (its scans): the per-target index serves them.
-    if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
-    if (q.type !== undefined) query = query.where('type', '=', q.type);
-    if (q.before !== undefined) query = query.where('id', '<', q.before);
-    const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+    const query = () => {
+      let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
+      // A code's events are the ones targeting it (its scans): the per-target index serves them.
+      if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
+      if (q.type !== undefined) query = query.where('type', '=', q.type);
+      if (q.before !== undefined) query = query.where('id', '<', q.before);
+      return query.orderBy('id', 'desc');
+    };
+    const start = q.before !== undefined ? timeOfId(q.before) : q.now;
+    if (start === undefined) return (await query().limit(q.limit).execute()).map(toEvent);
+    const rows: Selectable<EventsTable>[] = [];
+    let below: string | undefined;
+    for (const days of [...PAGE_STEPS_DAYS, null]) {
+      const floor = days === null ? null : idFloorAt(start - days * DAY_MS);
+      let step = query();
+      if (below !== undefined) step = step.where('id', '<', below);
+      if (floor !== null) step = step.where('id', '>=', floor);
+      rows.push(...(await step.limit(q.limit - rows.length).execute()));
+      if (rows.length >= q.limit || floor === null) break;
+      below = floor;
+    }
     return rows.map(toEvent);
   }
 

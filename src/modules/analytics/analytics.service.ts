@@ -56,7 +56,13 @@ export class AnalyticsService {
     assertCan(actor, 'analytics:read');
     const limit = bounded(input.limit, 50, 1, 100, 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-    const rows = await this.events.page({ ...input, accountId: actor.accountId, limit: limit + 1, before });
+    const rows = await this.events.page({
+      ...input,
+      accountId: actor.accountId,
+      limit: limit + 1,
+      before,
+      now: this.clock.now(),
+    });
     const events = rows.slice(0, limit);
     return { events, nextCursor: rows.length > limit ? encodeCursor(events.at(-1)!.id) : null };
   }
