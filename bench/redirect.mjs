@@ -23,12 +23,15 @@ const WORKERS = process.env.BENCH_WORKERS ?? '1';
 
 requireWrk();
 
-const VARIANTS = [
+const ALL_VARIANTS = [
   { key: 'bare', label: 'bare node:http 302', script: 'bench/bare.mjs', ua: PHONE, cpus: '1' },
   { key: 'robot', label: 'qrelay, robot UA (not recorded)', script: 'dist/main.js', ua: ROBOT, cpus: '1' },
   { key: 'phone', label: 'qrelay, phone UA (recorded)', script: 'dist/main.js', ua: PHONE, cpus: '1' },
   { key: 'unpinned', label: 'qrelay, phone UA, server unpinned', script: 'dist/main.js', ua: PHONE, cpus: null },
 ];
+// BENCH_VARIANTS=bare,phone runs some of them (bare always runs: every share is of it).
+const chosen = (process.env.BENCH_VARIANTS ?? 'bare,robot,phone,unpinned').split(',');
+const VARIANTS = ALL_VARIANTS.filter((v) => v.key === 'bare' || chosen.includes(v.key));
 
 /** One run: start the server, warm it up (JIT, every sampled ending once), measure, stop it. */
 async function measure(variant, env, script, round) {
@@ -38,12 +41,15 @@ async function measure(variant, env, script, round) {
     const warm = await runWrk({ port, script, seconds: WARM_SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
     const cpuBefore = cpuSeconds(child.pid);
     const run = await runWrk({ port, script, seconds: SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
-    const serverCpu = (100 * (cpuSeconds(child.pid) - cpuBefore)) / SECONDS;
+    const serverSeconds = cpuSeconds(child.pid) - cpuBefore;
+    const serverCpu = (100 * serverSeconds) / SECONDS;
+    // CPU per request (all the server's threads, the writer's included): the figure load cannot skew.
+    const cpuUs = (serverSeconds * 1e6) / Math.max(1, run.requests);
     if (run.wrongStatus > 0 || warm.wrongStatus > 0) throw new Error(`${variant.label}: answers other than 3xx`);
-    const row = { ...run, serverCpu, answered: warm.answered + run.answered, load: load() };
+    const row = { ...run, serverCpu, cpuUs, answered: warm.answered + run.answered, load: load() };
     if (row.socketErrors > 0) console.log(`  ${row.socketErrors} socket errors or time-outs (a loaded machine?)`);
     console.log(
-      `${`${variant.label} (${round}/${REPEAT})`.padEnd(44)} ${String(row.rps).padStart(7)} req/s  p99 ${row.p99.toFixed(2).padStart(7)} ms  client CPU ${row.clientCpu.toFixed(0).padStart(3)}%  server CPU ${row.serverCpu.toFixed(0).padStart(3)}%  load ${row.load}`,
+      `${`${variant.label} (${round}/${REPEAT})`.padEnd(44)} ${String(row.rps).padStart(7)} req/s  p99 ${row.p99.toFixed(2).padStart(7)} ms  client CPU ${row.clientCpu.toFixed(0).padStart(3)}%  server CPU ${row.serverCpu.toFixed(0).padStart(3)}% ${row.cpuUs.toFixed(1).padStart(6)} µs/req  load ${row.load}`,
     );
     return row;
   } finally {
@@ -82,7 +88,7 @@ try {
       for (const variant of VARIANTS) runs[variant.key].push(await measure(variant, env, script, round));
     }
     // Every answered recorded redirect must be stored (none dropped to go faster).
-    const answered = [...runs.phone, ...runs.unpinned].reduce((sum, r) => sum + r.answered, 0);
+    const answered = [...(runs.phone ?? []), ...(runs.unpinned ?? [])].reduce((sum, r) => sum + r.answered, 0);
     const store = new BetterSqlite3(file, { readonly: true });
     const stored = store.prepare('select count(*) as n from events').get().n;
     store.close();
@@ -90,6 +96,7 @@ try {
     if (stored < answered) throw new Error('recorded redirects are missing from the store');
     const bare = median(runs.bare.map((r) => r.rps));
     const bareP99 = median(runs.bare.map((r) => r.p99));
+    const bareUs = median(runs.bare.map((r) => r.cpuUs));
     for (const variant of VARIANTS) {
       const rs = runs[variant.key];
       const rps = median(rs.map((r) => r.rps));
@@ -103,6 +110,8 @@ try {
         'p99 / bare p99': (p99 / bareP99).toFixed(1),
         'client CPU': `${median(rs.map((r) => r.clientCpu)).toFixed(0)}%`,
         'server CPU': `${median(rs.map((r) => r.serverCpu)).toFixed(0)}%`,
+        'CPU µs/req': median(rs.map((r) => r.cpuUs)).toFixed(1),
+        'CPU of bare': `${((median(rs.map((r) => r.cpuUs)) / bareUs) * 100).toFixed(0)}%`,
         load: rs.at(-1).load,
       });
     }

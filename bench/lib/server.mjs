@@ -49,9 +49,12 @@ export function freePort() {
   });
 }
 
-/** Starts `node script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null); waits for /healthz. */
-export async function start(script, env, port, cpus) {
-  const argv = [process.execPath, script];
+/**
+ * Starts `node [nodeArgs] script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null);
+ * waits for /healthz.
+ */
+export async function start(script, env, port, cpus, nodeArgs = []) {
+  const argv = [process.execPath, ...nodeArgs, script];
   const child = cpus === null ? spawn(argv[0], argv.slice(1), opts(env)) : spawn('taskset', ['-c', cpus, ...argv], opts(env));
   // Up to two minutes: a loaded machine starts a server slowly.
   for (let i = 0; i < 1200; i += 1) {

@@ -4,6 +4,9 @@ import type { ClientAddress } from '../client-address.js';
 import type { HttpMetrics } from '../metrics.js';
 import { SECURITY_HEADERS } from '../server.js';
 import { visitOf } from './visit.js';
+import type { Outcome } from '../../modules/resolver/resolver.types.js';
+
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -37,22 +40,33 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
         headers,
         clientAddress: options.client.address(req),
       });
-      resolver.visit(visit).then(
-        (outcome) => {
-          if (outcome.kind !== 'redirect') return fastify(req, res);
-          options.metrics.resolved('redirect');
-          resolver.whenRecorded(() => {
-            res.writeHead(302, {
-              location: outcome.location,
-              'cache-control': 'no-store',
-              'x-request-id': options.requestId(),
-              'content-length': '0',
-              ...SECURITY_HEADERS,
-            });
-            res.end();
-          });
-        },
-        () => fastify(req, res),
-      );
+      const answer = (outcome: Outcome): void => {
+        if (outcome.kind !== 'redirect') return fastify(req, res);
+        options.metrics.resolved('redirect');
+        resolver.whenRecorded(() => {
+          // Headers as one flat list: no object to build and walk per answer.
+          res.writeHead(302, [
+            'location',
+            outcome.location,
+            'cache-control',
+            'no-store',
+            'x-request-id',
+            options.requestId(),
+            'content-length',
+            '0',
+            ...SECURITY_HEADER_LIST,
+          ]);
+          res.end();
+        });
+      };
+      // A cached target is answered in this turn; otherwise the store is read first.
+      let now: Outcome | undefined;
+      try {
+        now = resolver.visitCached(visit);
+      } catch {
+        return fastify(req, res);
+      }
+      if (now) return answer(now);
+      resolver.visit(visit).then(answer, () => fastify(req, res));
     });
 }

@@ -3,7 +3,7 @@ import type { BulkTable, BulkWriter } from '../../db/bulk.js';
 import type { Schema } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { compactedThrough } from './events.repository.js';
-import { DIMENSIONS, dayOf, firstDayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
+import { DIMENSIONS, dayOf, eventRow, firstDayOf, monthOf, type ExcludedCount, type RecordedEvent } from './events.types.js';
 
 const EVENTS: BulkTable = {
   table: 'events',
@@ -125,22 +125,7 @@ export class EventBatchRepository {
 
   /** Inserts the events (a replayed id is skipped) and returns those really inserted. */
   async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-    const rows = events.map((e) => [
-      e.id,
-      e.accountId,
-      e.type,
-      e.targetId,
-      e.codeId,
-      e.linkId,
-      e.occurredAt,
-      e.placement,
-      e.country,
-      e.region,
-      e.city,
-      e.os,
-      e.device,
-      e.browser,
-    ]);
+    const rows = events.map(eventRow);
     const inserted = await this.bulk.insertNew(trx, EVENTS, rows);
     return events.filter((_, i) => inserted[i]);
   }

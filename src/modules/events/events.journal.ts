@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordedEvent } from './events.types.js';
+import { eventRow, type RecordedEvent } from './events.types.js';
 
 /** A journal line is the event's fields in this order, as a JSON array: half the bytes of an object. */
 const FIELDS =
@@ -9,7 +9,10 @@ const FIELDS =
   ) as (keyof RecordedEvent)[];
 
 export function encodeEvent(e: RecordedEvent): string {
-  return JSON.stringify(FIELDS.map((f) => e[f]));
+  // The row built field by field, not mapped over FIELDS: no walk over the keys and no closure per hit.
+  const row = eventRow(e);
+  row.push(e.visitor);
+  return JSON.stringify(row);
 }
 
 /** The event of a journal line (an array, or an object as earlier versions wrote). */
@@ -17,7 +20,25 @@ export function decodeEvent(line: string): RecordedEvent {
   const parsed = JSON.parse(line) as unknown;
   if (!Array.isArray(parsed)) return parsed as RecordedEvent;
   if (parsed.length !== FIELDS.length) throw new SyntaxError('not a journal line');
-  return Object.fromEntries(FIELDS.map((f, i) => [f, parsed[i]])) as unknown as RecordedEvent;
+  // One object literal of a fixed shape (an object built key by key is slow to make and to read).
+  const f = parsed as RecordedEvent[keyof RecordedEvent][];
+  return {
+    id: f[0],
+    accountId: f[1],
+    type: f[2],
+    targetId: f[3],
+    codeId: f[4],
+    linkId: f[5],
+    occurredAt: f[6],
+    placement: f[7],
+    country: f[8],
+    region: f[9],
+    city: f[10],
+    os: f[11],
+    device: f[12],
+    browser: f[13],
+    visitor: f[14],
+  } as RecordedEvent;
 }
 
 const SEGMENT = /^hits-(\d{12})\.log$/;

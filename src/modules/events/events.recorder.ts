@@ -163,8 +163,13 @@ export class EventRecorder implements HitRecorder {
     }
   }
 
+  /**
+   * Answers once the hits journaled so far are written: at the end of this turn if lines wait for
+   * the journal's write, else at once (a request whose hit was not journaled, such as a robot's, in
+   * a turn that journaled nothing).
+   */
   whenDurable(answer: () => void): void {
-    if (this.turnPending && this.journal) this.waiting.push(answer);
+    if (this.turnPending && this.journal?.hasPending) this.waiting.push(answer);
     else answer();
   }
 

@@ -62,6 +62,29 @@ export interface RecordedEvent extends Location {
   visitor: string;
 }
 
+/**
+ * An event's stored fields as a row, in the order of the events table's columns (the batch writer's
+ * insert) and of a journal line, which adds the visitor's hash after them.
+ */
+export function eventRow(e: RecordedEvent): unknown[] {
+  return [
+    e.id,
+    e.accountId,
+    e.type,
+    e.targetId,
+    e.codeId,
+    e.linkId,
+    e.occurredAt,
+    e.placement,
+    e.country,
+    e.region,
+    e.city,
+    e.os,
+    e.device,
+    e.browser,
+  ];
+}
+
 /** An event as the API reads it. */
 export type StoredEvent = Omit<RecordedEvent, 'visitor'>;
 

@@ -32,6 +32,9 @@ const GATE_ATTEMPTS_PER_MINUTE = 10;
 const PLACEMENT_MAX = 64;
 const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
 
+/** A Host header's name, without its port or a final dot. */
+const hostName = (host: string): string => host.replace(/:\d+$/, '').replace(/\.$/, '');
+
 const header = (headers: Visit['headers'], name: string): string | null => {
   const value = headers[name];
   return typeof value === 'string' ? value : (value?.[0] ?? null);
@@ -88,7 +91,19 @@ export class ResolverService {
 
   /** GET or HEAD of an ending. */
   async visit(visit: Visit): Promise<Outcome> {
-    const target = await this.target(visit.host, visit.shortCode);
+    return this.outcome(visit, await this.target(visit.host, visit.shortCode));
+  }
+
+  /**
+   * The same outcome as `visit`, at once, when the host's namespace and the target are cached (the
+   * redirect hot path: no promise per request); undefined when the store has to be read.
+   */
+  visitCached(visit: Visit): Outcome | undefined {
+    const target = this.cachedTarget(visit.host, visit.shortCode);
+    return target === undefined ? undefined : this.outcome(visit, target);
+  }
+
+  private outcome(visit: Visit, target: Target | null): Outcome {
     if (!target) return { kind: 'not_found' };
     if (target.status !== 'active') return { kind: target.status };
     if (target.gateHash && !checkGatePass(target.gateHash, target.id, visit.gatePass, this.clock.now()))
@@ -175,16 +190,30 @@ export class ResolverService {
 
   /** The target of (host, ending): from the cache, else one store round trip. */
   private async target(host: string, shortCode: string): Promise<Target | null> {
-    if (!isEndingShape(shortCode)) return null;
+    const cached = this.cachedTarget(host, shortCode);
+    if (cached !== undefined) return cached;
     const domain = await this.namespaceOf(host);
     const key = `${domain}\n${shortCode}`;
     const now = this.clock.now();
-    const cached = this.targets.get(key, now);
-    if (cached !== undefined) return cached;
     const generation = this.generation;
     const target = await this.repo.find(domain, shortCode);
     if (generation === this.generation) this.targets.set(key, target, now + (target ? TARGET_TTL_MS : this.negativeTtlMs));
     return target;
+  }
+
+  /** The target of (host, ending) when the answer is known without the store (null: none), else undefined. */
+  private cachedTarget(host: string, shortCode: string): Target | null | undefined {
+    if (!isEndingShape(shortCode)) return null;
+    const domain = this.cachedNamespace(host);
+    if (domain === undefined) return undefined;
+    return this.targets.get(`${domain}\n${shortCode}`, this.clock.now());
+  }
+
+  /** The namespace of a Host when known without the store, else undefined. */
+  private cachedNamespace(rawHost: string): string | undefined {
+    const host = rawHost.toLowerCase();
+    if (this.publicHosts.has(host)) return '';
+    return this.hosts.get(hostName(host), this.clock.now());
   }
 
   /**
@@ -192,12 +221,10 @@ export class ResolverService {
    * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, '' (ADR 0065).
    */
   async namespaceOf(rawHost: string): Promise<string> {
-    const host = rawHost.toLowerCase();
-    if (this.publicHosts.has(host)) return '';
-    const name = host.replace(/:\d+$/, '').replace(/\.$/, '');
-    const now = this.clock.now();
-    const cached = this.hosts.get(name, now);
+    const cached = this.cachedNamespace(rawHost);
     if (cached !== undefined) return cached;
+    const name = hostName(rawHost.toLowerCase());
+    const now = this.clock.now();
     const account = name.length > 0 && name.length <= 253 ? await this.accounts.findByDomain(name) : null;
     const domain = account?.domain ?? '';
     this.hosts.set(name, domain, domain ? Number.POSITIVE_INFINITY : now + HOST_TTL_MS);

@@ -1,0 +1,111 @@
+// Where the server's CPU goes on a redirect: `node bench/profile.mjs [phone|robot] [seconds]` seeds
+// 1,000 codes, runs dist/main.js under `node --cpu-prof` pinned to CPU 1, drives it with wrk on CPU 0,
+// and prints the CPU per request and the functions with the most self time, per thread (the serving
+// thread and the events writer). Needs a built dist/ and wrk.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { endingOf, seed } from './seed.mjs';
+import { cpuSeconds, freePort, start, stop } from './lib/server.mjs';
+import { requireWrk, runWrk, writeScript } from './lib/wrk.mjs';
+import { PHONE, ROBOT } from './agents.mjs';
+
+const kind = process.argv[2] ?? 'phone';
+const seconds = Number(process.argv[3] ?? 8);
+const TOP = Number(process.env.BENCH_TOP ?? 25);
+// BENCH_PROFILE=0: no profiler, only the CPU per request of each of the server's threads.
+const PROFILE = process.env.BENCH_PROFILE !== '0';
+// BENCH_CONNECTIONS=1: one request per turn of the event loop, whatever the machine's load.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+requireWrk();
+
+/**
+ * Self time per function (name, file:line) from a .cpuprofile, as shares of the time sampled between
+ * `from` and `to` (ms since the process started: the measured run, not start-up or shutdown).
+ */
+function selfTimes(profile, from, to) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const ticks = new Map();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    at += profile.timeDeltas[i] ?? 0;
+    const ms = (at - profile.startTime) / 1000 + (profile.startedAfter ?? 0);
+    if (ms < from || ms > to) continue;
+    const node = byId.get(profile.samples[i]);
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${f.lineNumber + 1}`;
+    ticks.set(key, (ticks.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const total = [...ticks.values()].reduce((a, b) => a + b, 0);
+  return { total, rows: [...ticks].sort((a, b) => b[1] - a[1]).map(([k, t]) => [k, (100 * t) / total]) };
+}
+
+/** CPU seconds per thread of a process, by thread id (with its name). */
+function threadSeconds(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      out.set(tid, { name, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'qrelay-profile-'));
+try {
+  const file = join(dir, 'store.db');
+  await seed(file, 1000);
+  const script = join(dir, 'paths.lua');
+  writeScript(
+    script,
+    Array.from({ length: 1000 }, (_, i) => `/${endingOf(i)}`),
+  );
+  const port = await freePort();
+  const profiles = join(dir, 'profiles');
+  const env = {
+    DATABASE_URL: `sqlite:${file}`,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    EVENT_JOURNAL_DIR: join(dir, 'journal'),
+  };
+  const spawned = performance.now();
+  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [];
+  const child = await start('dist/main.js', env, port, '1', nodeArgs);
+  const userAgent = kind === 'robot' ? ROBOT : PHONE;
+  await runWrk({ port, script, seconds: 2, connections: CONNECTIONS, userAgent });
+  const before = cpuSeconds(child.pid);
+  const threadsBefore = threadSeconds(child.pid);
+  const from = performance.now() - spawned;
+  const run = await runWrk({ port, script, seconds, connections: CONNECTIONS, userAgent });
+  const to = performance.now() - spawned;
+  const cpu = cpuSeconds(child.pid) - before;
+  const threads = [...threadSeconds(child.pid)]
+    .map(([tid, t]) => ({ tid, name: t.name, us: ((t.seconds - (threadsBefore.get(tid)?.seconds ?? 0)) * 1e6) / run.requests }))
+    .filter((t) => t.us >= 0.1)
+    .sort((a, b) => b.us - a.us);
+  await stop(child);
+  const perRequest = ((cpu * 1e6) / run.requests).toFixed(1);
+  console.log(
+    `${kind}: ${run.rps} req/s, p99 ${run.p99} ms, ${perRequest} µs of server CPU per request${PROFILE ? ' (profiler on)' : ''}`,
+  );
+  for (const t of threads) console.log(`  thread ${t.tid} (${t.name}): ${t.us.toFixed(1)} µs per request`);
+  // The serving thread's profile starts with the process; a thread's starts later (its first sample
+  // is placed by the serving thread's clock: both profiles use the same monotonic clock).
+  const files = existsSync(profiles) ? readdirSync(profiles).sort() : [];
+  const loaded = files.map((name) => JSON.parse(readFileSync(join(profiles, name), 'utf8')));
+  const origin = Math.min(...loaded.map((p) => p.startTime));
+  for (const [i, profile] of loaded.entries()) {
+    profile.startedAfter = (profile.startTime - origin) / 1000;
+    const { total, rows } = selfTimes(profile, from, to);
+    console.log(`\n${files[i]}: ${(total / 1e6).toFixed(1)} s sampled in the run; self time, top ${TOP}:`);
+    for (const [key, share] of rows.slice(0, TOP)) console.log(`${share.toFixed(1).padStart(5)}%  ${key}`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newId, newIdAt } from '../../src/lib/ids.js';
+import { dayOf, type RecordedEvent } from '../../src/modules/events/events.types.js';
+import { buildBatchWriter } from '../../src/services.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { describeEach, STORES } from '../support/stores.js';
+
+describeEach(STORES)('events batch writer ($name)', (store) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(store);
+  });
+  afterAll(() => h.close());
+
+  it('commits a batch larger than a chunk with rollups, uniques and totals equal to its events', async () => {
+    const accountId = (await h.factory.tenant()).account.id;
+    const targets = [newId(), newId(), newId()];
+    const now = h.clock.now();
+    const event = (i: number): RecordedEvent => {
+      const targetId = targets[i % 3]!;
+      return {
+        id: newIdAt(now + i),
+        accountId,
+        type: 'scan',
+        targetId,
+        codeId: targetId,
+        linkId: null,
+        occurredAt: now + i,
+        placement: null,
+        country: i % 2 === 0 ? 'DE' : 'FR',
+        region: null,
+        city: null,
+        os: 'iOS',
+        device: 'mobile',
+        browser: 'Mobile Safari',
+        visitor: `visitor-${i % 4}`,
+      };
+    };
+    // The targets interleaved, as traffic is; chunks of 4 events, so one batch commits in 8 chunks.
+    const events = Array.from({ length: 30 }, (_, i) => event(i));
+    const writer = buildBatchWriter(h.infra.database, h.config, h.clock, { chunk: 4 });
+    writer.add('test', events);
+    await writer.flush();
+    await writer.close();
+
+    const db = h.infra.database.db;
+    const stored = await db.selectFrom('events').select('id').where('account_id', '=', accountId).execute();
+    expect(stored.map((r) => r.id).sort()).toEqual(events.map((e) => e.id).sort());
+    for (const target of targets) {
+      const mine = events.filter((e) => e.targetId === target);
+      const rollup = await db
+        .selectFrom('event_rollups')
+        .select(['events', 'uniques'])
+        .where('target_id', '=', target)
+        .where('day', '=', dayOf(now))
+        .executeTakeFirstOrThrow();
+      expect(Number(rollup.events)).toBe(mine.length);
+      expect(Number(rollup.uniques)).toBe(new Set(mine.map((e) => e.visitor)).size);
+      const countries = await db
+        .selectFrom('event_breakdowns')
+        .select(['value', 'events'])
+        .where('target_id', '=', target)
+        .where('dimension', '=', 'country')
+        .execute();
+      const expected = new Map<string, number>();
+      for (const e of mine) expected.set(e.country!, (expected.get(e.country!) ?? 0) + 1);
+      expect(new Map(countries.map((c) => [c.value, Number(c.events)]))).toEqual(expected);
+      expect((await h.services.events.totals([target])).get(target)).toBe(mine.length);
+    }
+  });
+});
