@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressed } from './precompress';
 
 /** The dashboard is served by qrelay itself under /app; every asset is bundled, nothing is fetched from elsewhere. */
 export default defineConfig({
@@ -16,6 +17,8 @@ export default defineConfig({
     },
   },
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  // A brotli and a gzip copy of each built text file, served as they are (ADR 0085).
+  plugins: [precompressed()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

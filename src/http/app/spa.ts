@@ -31,6 +31,9 @@ export const DASHBOARD_CSP = [
  * The dashboard's static files under /app: hashed assets cached for a year, index.html never, and
  * every other GET under /app that names no file (a client route like /app/codes/42) answered with
  * index.html so the single-page app can route it. Nothing is fetched from anywhere else.
+ * Each text file is sent as the brotli or gzip copy the build wrote beside it when the client
+ * accepts one (ADR 0085), the page served for client routes included; every file answers
+ * `Vary: Accept-Encoding` so a shared cache keeps the copies apart.
  */
 export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { root = WEB_ROOT }) => {
   const index = `${root}index.html`;
@@ -49,8 +52,10 @@ export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { ro
     prefix: '/',
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
       res.setHeader('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
