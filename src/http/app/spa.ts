@@ -32,7 +32,7 @@ export const DASHBOARD_CSP = [
  * every other GET under /app that names no file (a client route like /app/codes/42) answered with
  * index.html so the single-page app can route it. Nothing is fetched from anywhere else.
  * Each text file is sent as the brotli or gzip copy the build wrote beside it when the client
- * accepts one (ADR 0085), the page served for client routes included; every file answers
+ * accepts one (ADR 0139), the page served for client routes included; every file answers
  * `Vary: Accept-Encoding` so a shared cache keeps the copies apart.
  */
 export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { root = WEB_ROOT }) => {
