@@ -31,6 +31,7 @@ import { PasswordsService } from './modules/auth/passwords.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import type { CounterStore } from './modules/limits/counter-store.js';
+import { FormChallenges } from './modules/forms/form.challenge.js';
 import { FallbackCounterStore } from './modules/limits/counter-store.fallback.js';
 import { RedisCounterStore } from './modules/limits/counter-store.redis.js';
 import { SqlCounterStore } from './modules/limits/counter-store.sql.js';
@@ -143,6 +144,8 @@ export interface Services {
   submissions: SubmissionsService;
   /** The public pages of forms, pages and cards (the system acts). */
   publicContent: PublicContentService;
+  /** The proof-of-work challenges of public forms that ask for one (ADR 0095). */
+  formChallenges: FormChallenges;
   /** Views, unique visitors, submissions and conversion of a form, page or card. */
   contentAnalytics: ContentAnalyticsService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
@@ -452,5 +455,6 @@ export function buildServices(
       recorder: options.recorder ?? recorder,
       publicUrl: config.publicUrl,
     }),
+    formChallenges: new FormChallenges({ key: config.challengeKey, counters: infra.counters, clock }),
   };
 }

@@ -37,6 +37,8 @@ export interface Config {
   media: MediaConfig;
   /** Serving processes behind the one port (node:cluster); 1 serves from this process alone. */
   workers: number;
+  /** HMAC key of the forms' proof-of-work challenges (ADR 0095), shared by every instance; null: none. */
+  challengeKey: string | null;
 }
 
 /** Where uploaded media live and how much an account may keep (docs/adr/0125-media-storage.md). */
@@ -288,6 +290,15 @@ function workers(env: Env, database: string): number {
   return count;
 }
 
+/** CHALLENGE_HMAC_KEY: a secret of at least 32 characters, the same on every instance. */
+function challengeKey(env: Env): string | null {
+  const raw = env.CHALLENGE_HMAC_KEY?.trim();
+  if (!raw) return null;
+  if (raw.length < 32 || /\s/.test(raw))
+    throw new ConfigError('CHALLENGE_HMAC_KEY', 'must be at least 32 characters without spaces');
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -318,5 +329,6 @@ export function loadConfig(env: Env = process.env): Config {
     events: eventsConfig(env, database),
     media: mediaConfig(env, database),
     workers: workers(env, database),
+    challengeKey: challengeKey(env),
   };
 }
