@@ -55,21 +55,13 @@ export function FormSettings({ form, onChange }: { form: Form; onChange: (patch:
 /** The proof-of-work check: keeps scripted spam out, at the price of needing JavaScript to send. */
 function ChallengeField({ value, onChange }: { value: boolean; onChange: (on: boolean) => void }) {
   return (
-    <div class="field">
-      <label class="choice">
-        <input
-          type="checkbox"
-          checked={value}
-          aria-describedby="challenge-hint"
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
-        Ask visitors' browsers to solve a spam check
-      </label>
-      <p class="field-hint" id="challenge-hint">
-        A small puzzle the browser solves by itself, with no third party and nothing to click through. With it on, the form can
-        only be sent from a browser with JavaScript; the page says so to those without.
-      </p>
-    </div>
+    <CheckGroup
+      legend="Spam check"
+      hint="A small puzzle the browser solves by itself, with no third party and nothing to click through. With it on, the form can only be sent from a browser with JavaScript; the page says so to those without."
+      options={[{ value: 'on', label: "Ask visitors' browsers to solve a spam check" }]}
+      value={value ? ['on'] : []}
+      onChange={(chosen) => onChange(chosen.includes('on'))}
+    />
   );
 }
 
