@@ -58,7 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
   await app.register(mediaPublicRoutes, { media: services.media });
   await app.register(gs1ResolverRoutes, { gs1: services.gs1Resolver, metrics });
-  await app.register(contentRoutes, { content: services.publicContent, publicUrl: config.publicUrl });
+  await app.register(contentRoutes, {
+    content: services.publicContent,
+    challenges: services.formChallenges,
+    publicUrl: config.publicUrl,
+  });
   await app.register(resolverRoutes, { resolver: services.resolver, metrics });
   return app;
 }

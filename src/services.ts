@@ -20,6 +20,7 @@ import type { WriterLink } from './modules/events/events.writer-link.js';
 import type { DeliveryStats } from './modules/webhooks/webhooks.types.js';
 import { PasswordsService } from './modules/auth/passwords.service.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
+import { FormChallenges } from './modules/forms/form.challenge.js';
 import { LimitsService } from './modules/limits/limits.service.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
@@ -106,6 +107,8 @@ export interface Services {
   submissions: SubmissionsService;
   /** The public pages of forms, pages and cards (the system acts). */
   publicContent: PublicContentService;
+  /** The proof-of-work challenges of public forms that ask for one (ADR 0095). */
+  formChallenges: FormChallenges;
   /** Views, unique visitors, submissions and conversion of a form, page or card. */
   contentAnalytics: ContentAnalyticsService;
   /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
@@ -247,5 +250,6 @@ export function buildServices(
     scanHistory: new ScanHistoryService(codes, analytics, events),
     symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media),
     ...content,
+    formChallenges: new FormChallenges({ key: config.challengeKey, counters: infra.counters, clock }),
   };
 }

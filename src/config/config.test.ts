@@ -31,11 +31,13 @@ describe('loadConfig', () => {
       DATABASE_READ_URL: 'postgres://u@replica:5432/q',
       METRICS_TOKEN: 'scrape-0123456789abcdef',
       ADMIN_PORT: '9464',
+      CHALLENGE_HMAC_KEY: 'k'.repeat(32),
     });
     expect(config).toMatchObject({
       databaseReadUrl: 'postgres://u@replica:5432/q',
       metricsToken: 'scrape-0123456789abcdef',
       adminPort: 9464,
+      challengeKey: 'k'.repeat(32),
       host: '0.0.0.0',
       port: 3000,
       databaseUrl: 'postgres://u@db:5432/q',
@@ -69,6 +71,8 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'short'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
     ['ADMIN_PORT', '0'],
+    ['CHALLENGE_HMAC_KEY', 'too-short'],
+    ['CHALLENGE_HMAC_KEY', 'a key with spaces in it that is long enough'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));

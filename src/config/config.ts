@@ -4,6 +4,7 @@ import { mediaConfig, type MediaConfig } from './media.js';
 import { host, metricsToken, trustProxy, type TrustProxy } from './network.js';
 import { ConfigError, flag, httpUrl, integer, type Env } from './read.js';
 import { databaseReadUrl, databaseSchema, databaseUrl, redisUrl } from './stores.js';
+import { challengeKey } from './forms.js';
 import { workers } from './workers.js';
 
 export { ConfigError, type EventsConfig, type MediaConfig, type TrustProxy };
@@ -41,6 +42,8 @@ export interface Config {
   media: MediaConfig;
   /** Serving processes behind the one port (node:cluster); 1 serves from this process alone. */
   workers: number;
+  /** HMAC key of the forms' proof-of-work challenges (ADR 0095), shared by every instance; null: none. */
+  challengeKey: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -73,5 +76,6 @@ export function loadConfig(env: Env = process.env): Config {
     events: eventsConfig(env, database),
     media: mediaConfig(env, database),
     workers: workers(env, database),
+    challengeKey: challengeKey(env),
   };
 }

@@ -33,8 +33,14 @@ describeEach(STORES)('MCP tools for hosted content ($name)', (store) => {
 
   it('reads forms and submissions with forms:read exactly as REST answers them', async () => {
     const form = (
-      await h.request({ method: 'POST', url: '/api/v1/forms', token: t.token, payload: { name: 'F', fields: [] } })
+      await h.request({
+        method: 'POST',
+        url: '/api/v1/forms',
+        token: t.token,
+        payload: { name: 'F', fields: [], challenge: true },
+      })
     ).json().data;
+    expect(form.challenge).toBe(true);
     await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', { q: 'a' });
     const client = await connect(['forms:read']);
     const names = (await client.listTools()).tools.map((tool) => tool.name);

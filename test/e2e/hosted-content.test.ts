@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launch, OUTPUT, screenshots, seriousViolations, type AxeViolation } from '../support/chromium.js';
-import { cli, freePort, startServer } from '../support/spawn.js';
+import { startContentServer, type ContentServer } from '../support/content-server.js';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
@@ -20,10 +19,8 @@ interface FirstLoad {
  * against the built server: a form filled in without JavaScript, a landing page, a business card.
  */
 describe.runIf(hasChromium)('hosted content in a browser', () => {
-  let server: ReturnType<typeof startServer>;
+  let served: ContentServer;
   let base: string;
-  let dir: string;
-  let env: Record<string, string>;
   let browser: Browser;
   let page: Page;
   let token: string;
@@ -57,26 +54,14 @@ describe.runIf(hasChromium)('hosted content in a browser', () => {
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'qrelay-e2e-content-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = { DATABASE_URL: `sqlite:${join(dir, 'qrelay.db')}`, PUBLIC_URL: base, GEOIP_DB: 'off' };
-    const account = cli(['account', 'create', '--name', 'Rosa', '--plan', 'business', '--json'], env);
-    const accountId = (JSON.parse(account.stdout) as { account: { id: string } }).account.id;
-    const scopes = 'forms:read,forms:write,pages:write,cards:write';
-    token = (
-      JSON.parse(cli(['token', 'create', '--account', accountId, '--scopes', scopes, '--json'], env).stdout) as { token: string }
-    ).token;
-    server = startServer({ ...env, PORT: String(port) });
-    await server.ready;
+    served = await startContentServer('forms:read,forms:write,pages:write,cards:write');
+    ({ base, token } = served);
     browser = await launch();
   });
 
   afterAll(async () => {
     await browser?.close();
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    rmSync(dir, { recursive: true, force: true });
+    await served?.stop();
     mkdirSync(OUTPUT, { recursive: true });
     writeFileSync(join(OUTPUT, 'hosted-content-axe.json'), JSON.stringify(audits, null, 2));
     writeFileSync(join(OUTPUT, 'hosted-content-first-load.json'), JSON.stringify(loads, null, 2));

@@ -8,6 +8,7 @@ import { mediaIds } from '../../modules/pages/page.blocks.js';
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import { contentHeaders } from '../content/headers.js';
 import { cardView, formView, pageView, previewProblemView } from '../content/views.js';
+import { WIDGET_PATH } from '../content/widget.js';
 
 /** A draft is at most what the JSON bodies of the content routes accept. */
 const BODY_LIMIT = 256 * 1024;
@@ -38,7 +39,7 @@ export const previewRoutes: ApiRoutes = async (app, { services, guard }) => {
     const input = { name: 'Preview', ...draft } as never;
     if (plural === 'forms') {
       const form = await services.forms.preview(who, input);
-      return { ...form, html: formView(form as Content<FormDocument>, EMPTY) };
+      return { ...form, html: formView(form as Content<FormDocument>, EMPTY, WIDGET_PATH) };
     }
     if (plural === 'pages') {
       const page = (await services.pages.preview(who, input)) as Content<PageDocument>;

@@ -1,19 +1,23 @@
 import type { Content } from '../../modules/content/content.types.js';
-import type { FormDocument } from '../../modules/forms/form.document.js';
+import { hasChallenge, type FormDocument } from '../../modules/forms/form.document.js';
 import type { PageDocument } from '../../modules/pages/page.document.js';
 import { embedAddress } from '../../modules/pages/page.blocks.js';
 
 /**
  * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms
  * posted only to the service itself (and a form's own thank-you address), frames only from the video
- * players a page embeds. A `preview` (the dashboard's, of a draft) may be framed by the dashboard.
+ * players a page embeds. A form that asks for the proof-of-work challenge (ADR 0095) runs one script,
+ * the widget qrelay serves itself, whose workers start from blob: addresses and which fetches its
+ * challenge from the same origin. A `preview` (the dashboard's, of a draft) may be framed by the dashboard.
  */
 export function contentHeaders(content?: Content<unknown>, preview = false): Record<string, string> {
   const formAction = ["'self'"];
   const frames: string[] = [];
+  const scripts: string[] = [];
   if (content?.kind === 'form') {
-    const redirect = (content.document as FormDocument).redirectUrl;
-    if (redirect) formAction.push(new URL(redirect).origin);
+    const form = content.document as FormDocument;
+    if (form.redirectUrl) formAction.push(new URL(form.redirectUrl).origin);
+    if (hasChallenge(form)) scripts.push("script-src 'self'", 'worker-src blob:', "connect-src 'self'");
   }
   if (content?.kind === 'page') {
     for (const block of (content.document as PageDocument).blocks) {
@@ -23,6 +27,7 @@ export function contentHeaders(content?: Content<unknown>, preview = false): Rec
   }
   const csp = [
     "default-src 'none'",
+    ...scripts,
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     `form-action ${formAction.join(' ')}`,

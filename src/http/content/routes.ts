@@ -9,7 +9,11 @@ import { checkAnswers, type FormField } from '../../modules/forms/form.fields.js
 import type { FormDocument } from '../../modules/forms/form.document.js';
 import type { PageDocument } from '../../modules/pages/page.document.js';
 import { mediaIds } from '../../modules/pages/page.blocks.js';
+import { CHALLENGE_MESSAGES, type FormChallenges } from '../../modules/forms/form.challenge.js';
+import { hasChallenge } from '../../modules/forms/form.document.js';
 import { ENQUIRY_FIELDS, HONEYPOT } from './enquiry.js';
+import { CHALLENGE_FIELD } from './views/challenge.js';
+import { challengeRoutes, WIDGET_PATH } from './widget.js';
 import { contentHeaders } from './headers.js';
 import { cardView, formView, notAvailableView, pageView, thanksView, tooManyView, type FormState } from './views.js';
 
@@ -46,10 +50,11 @@ function html(reply: FastifyReply, status: number, body: string, content?: Conte
  * The public pages of hosted content on the service's domain and on custom domains (ADR 0090):
  * /f/{id} forms, /p/{id} landing pages, /c/{id} business cards. Server-rendered, no JavaScript.
  */
-export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; publicUrl: string }> = async (
-  app,
-  { content: service, publicUrl },
-) => {
+export const contentRoutes: FastifyPluginAsync<{
+  content: PublicContentService;
+  challenges: FormChallenges;
+  publicUrl: string;
+}> = async (app, { content: service, challenges, publicUrl }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
@@ -57,6 +62,8 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
   );
+
+  await app.register(challengeRoutes, { content: service, challenges });
 
   /** The published content at the request's address; a page answers anything else. */
   async function found<D>(kind: ContentKind, request: IdRequest, reply: FastifyReply): Promise<Content<D> | null> {
@@ -93,7 +100,7 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
   /** The plain POST of a form or a card's enquiry form: checked, then stored or shown again. */
   function replies<D>(
     kind: 'form' | 'card',
-    accepts: (content: Content<D>) => { fields: readonly FormField[]; thanks: string } | null,
+    accepts: (content: Content<D>) => { fields: readonly FormField[]; thanks: string; challenge?: boolean } | null,
     refused: (content: Content<D>, state: FormState) => Promise<string>,
   ) {
     app.post<{ Params: { id: string } }>(`/${CONTENT_PATHS[kind]}/:id`, { schema: { hide: true } }, async (request, reply) => {
@@ -102,7 +109,16 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
       const form = accepts(content);
       if (!form) throw new NotFound('form');
       const body = formBody(request);
-      const checked = checkAnswers(form.fields, body);
+      let checked = checkAnswers(form.fields, body);
+      if (form.challenge) {
+        // A solution is spent only with answers that would be stored, so correcting a typo needs no new one.
+        const problem = await challenges.check(body[CHALLENGE_FIELD], checked.ok);
+        if (problem) {
+          const values = checked.ok ? Object.fromEntries(form.fields.map((f) => [f.key, body[f.key] ?? ''])) : checked.values;
+          const errors = checked.ok ? {} : checked.errors;
+          checked = { ok: false, values, errors: { ...errors, [CHALLENGE_FIELD]: CHALLENGE_MESSAGES[problem] } };
+        }
+      }
       const sent = { ...publicRequest(request), honeypot: body[HONEYPOT] ?? '' };
       const outcome = await service.reply(content, kind === 'form' ? 'submission' : 'enquiry', sent, checked);
       if (outcome.kind === 'accepted')
@@ -117,11 +133,15 @@ export const contentRoutes: FastifyPluginAsync<{ content: PublicContentService; 
 
   const photoOf = (card: Content<CardDocument>) => service.mediaUrls(card.accountId, [card.document.photoMediaId]);
 
-  page<FormDocument>('/f/:id', 'form', true, (form) => formView(form, EMPTY));
+  page<FormDocument>('/f/:id', 'form', true, (form) => formView(form, EMPTY, WIDGET_PATH));
   replies<FormDocument>(
     'form',
-    (form) => ({ fields: form.document.fields, thanks: form.document.redirectUrl ?? `${contentUrl(form, publicUrl)}/thanks` }),
-    async (form, state) => formView(form, state),
+    (form) => ({
+      fields: form.document.fields,
+      thanks: form.document.redirectUrl ?? `${contentUrl(form, publicUrl)}/thanks`,
+      challenge: hasChallenge(form.document),
+    }),
+    async (form, state) => formView(form, state, WIDGET_PATH),
   );
   page<FormDocument>('/f/:id/thanks', 'form', false, (form) =>
     thanksView(form.name, form.document.thankYouMessage, form.document.colour),

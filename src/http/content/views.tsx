@@ -6,19 +6,36 @@ import { ENQUIRY_FIELDS } from './enquiry.js';
 import { PageBlock, SocialLinks } from './views/blocks.js';
 import { renderPage } from './views/document.js';
 import { PlainForm, type FormState } from './views/fields.js';
+import { CHALLENGE_FIELD, ChallengeField } from './views/challenge.js';
+import { hasChallenge } from '../../modules/forms/form.document.js';
 
 export type { FormState };
 
 const NOUN: Record<ContentKind, string> = { form: 'form', page: 'page', card: 'card' };
 
-export const formView = (form: Content<FormDocument>, state: FormState): string =>
+/** A public form; `widgetScript` is where the challenge widget is served, for forms that ask for it. */
+export const formView = (form: Content<FormDocument>, state: FormState, widgetScript: string): string =>
   renderPage({
     title: Object.keys(state.errors).length > 0 ? `Error: ${form.name}` : form.name,
     colour: form.document.colour,
     children: (
       <>
         <h1>{form.name}</h1>
-        <PlainForm fields={form.document.fields} state={state} action={`/f/${form.id}`} submit="Send" />
+        <PlainForm
+          fields={form.document.fields}
+          state={state}
+          action={`/f/${form.id}`}
+          submit="Send"
+          check={
+            hasChallenge(form.document)
+              ? {
+                  key: CHALLENGE_FIELD,
+                  label: 'Check',
+                  children: <ChallengeField formId={form.id} script={widgetScript} error={state.errors[CHALLENGE_FIELD]} />,
+                }
+              : undefined
+          }
+        />
       </>
     ),
   });

@@ -18,6 +18,11 @@ export interface FormDocument {
   colour: string | null;
   /** Team members told by e-mail of each submission (ADR 0094): ids of the account's people. */
   notifyUserIds: string[];
+  /**
+   * Whether a visitor's browser must solve a proof-of-work challenge before the form is sent (ADR 0095).
+   * Off by default; a form with it on needs JavaScript. Absent on forms stored before it existed.
+   */
+  challenge?: boolean;
 }
 
 export interface FormInput {
@@ -26,6 +31,7 @@ export interface FormInput {
   redirectUrl?: string | null;
   colour?: string | null;
   notifyUserIds?: string[];
+  challenge?: boolean;
 }
 
 /** At most this many people are told of each submission. */
@@ -45,6 +51,14 @@ function validThankYou(value: string): string {
   return text;
 }
 
+function validChallenge(value: boolean): boolean {
+  if (typeof value !== 'boolean') throw new InvalidRequest('challenge must be true or false.', 'challenge');
+  return value;
+}
+
+/** Whether the form asks for a solved challenge (forms stored before the setting existed do not). */
+export const hasChallenge = (document: FormDocument): boolean => document.challenge === true;
+
 export const formSpec: ContentKindSpec<FormDocument, FormInput> = {
   kind: 'form',
   document(input, previous) {
@@ -55,6 +69,7 @@ export const formSpec: ContentKindSpec<FormDocument, FormInput> = {
       redirectUrl: changed(input.redirectUrl, previous?.redirectUrl, (v) => validRedirect(v, 'redirectUrl'), null),
       colour: changed(input.colour, previous?.colour, validColour, null),
       notifyUserIds: changed(input.notifyUserIds, previous?.notifyUserIds, validNotify, []),
+      challenge: changed(input.challenge, previous?.challenge, validChallenge, false),
     };
   },
   userIds: (document) => document.notifyUserIds,

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { ErrorSummary, errorId, Field as TextField } from '../../html/index.js';
 import { RATING_MAX, type FormField } from '../../../modules/forms/form.fields.js';
 import { HONEYPOT } from '../enquiry.js';
@@ -101,16 +102,26 @@ function FormControl({ field, state }: { field: FormField; state: FormState }) {
  * A form that works without JavaScript: a plain POST to its own address. A refused one starts with the
  * HTML layer's error summary linking to each field in trouble, and every field keeps what was typed.
  */
-export function PlainForm(props: { fields: readonly FormField[]; state: FormState; action: string; submit: string }) {
+export function PlainForm(props: {
+  fields: readonly FormField[];
+  state: FormState;
+  action: string;
+  submit: string;
+  /** A check shown after the fields (the proof-of-work challenge), whose problem is under `check.key`. */
+  check?: { key: string; label: string; children: ComponentChildren };
+}) {
   const summary = Object.fromEntries(
     props.fields.filter((f) => props.state.errors[f.key]).map((f) => [f.key, `${f.label}: ${props.state.errors[f.key]}`]),
   );
+  const checkError = props.check ? props.state.errors[props.check.key] : undefined;
+  if (props.check && checkError) summary[props.check.key] = `${props.check.label}: ${checkError}`;
   return (
     <form method="post" action={props.action} noValidate>
       <ErrorSummary errors={summary} heading="Please check these answers" />
       {props.fields.map((field) => (
         <FormControl key={field.key} field={field} state={props.state} />
       ))}
+      {props.check?.children}
       <div class="hp" aria-hidden="true">
         <label for="hp-website">Leave this empty</label>
         <input id="hp-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />

@@ -41,6 +41,12 @@ const NotifyUserIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
     'Ids of active team members told by e-mail of each submission (a link to the inbox, never the answers). Default none.',
 });
 
+const Challenge = Type.Boolean({
+  description:
+    "Whether a visitor's browser must solve a proof-of-work challenge (ALTCHA, served by qrelay) before the form is sent. " +
+    'A form with it on needs JavaScript. Default false.',
+});
+
 /** What a form adds to the fields every kind of content has. */
 export const formProperties = {
   fields: Fields,
@@ -48,6 +54,7 @@ export const formProperties = {
   redirectUrl: Nullable({ ...HttpUrl, description: 'Where a visitor goes after a submission instead of the thank-you page.' }),
   colour: Colour,
   notifyUserIds: Type.Optional(NotifyUserIds),
+  challenge: Type.Optional(Challenge),
 };
 
 export const formCreateProperties = {
@@ -56,4 +63,5 @@ export const formCreateProperties = {
   redirectUrl: Type.Optional(formProperties.redirectUrl),
   colour: Type.Optional(Colour),
   notifyUserIds: Type.Optional(NotifyUserIds),
+  challenge: Type.Optional(Challenge),
 };

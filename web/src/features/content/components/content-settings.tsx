@@ -47,7 +47,21 @@ export function FormSettings({ form, onChange }: { form: Form; onChange: (patch:
       />
       <ColourField value={form.colour} onChange={(colour) => onChange({ colour })} />
       <NotifyField value={form.notifyUserIds ?? []} onChange={(notifyUserIds) => onChange({ notifyUserIds })} />
+      <ChallengeField value={form.challenge ?? false} onChange={(challenge) => onChange({ challenge })} />
     </>
+  );
+}
+
+/** The proof-of-work check: keeps scripted spam out, at the price of needing JavaScript to send. */
+function ChallengeField({ value, onChange }: { value: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <CheckGroup
+      legend="Spam check"
+      hint="A small puzzle the browser solves by itself, with no third party and nothing to click through. With it on, the form can only be sent from a browser with JavaScript; the page says so to those without."
+      options={[{ value: 'on', label: "Ask visitors' browsers to solve a spam check" }]}
+      value={value ? ['on'] : []}
+      onChange={(chosen) => onChange(chosen.includes('on'))}
+    />
   );
 }
 

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { NotFound } from '../../lib/errors.js';
+import { hasChallenge, type FormDocument } from '../../modules/forms/form.document.js';
+import type { FormChallenges } from '../../modules/forms/form.challenge.js';
+import type { PublicContentService } from '../../modules/content/public-content.service.js';
+
+const require = createRequire(import.meta.url);
+/** dist/main of the installed `altcha` package (its exports name no package.json). */
+const widgetDir = dirname(require.resolve('altcha'));
+const widgetVersion = (JSON.parse(readFileSync(join(widgetDir, '../../package.json'), 'utf8')) as { version: string }).version;
+
+/** Where the challenge widget is served: named by its version, so it is cached for good. */
+export const WIDGET_PATH = `/content/altcha-${widgetVersion}.js`;
+
+/**
+ * The proof-of-work challenge of public forms (ADR 0095): ALTCHA's widget, one self-contained module
+ * from the installed package (nothing fetched from elsewhere), and a fresh signed challenge per
+ * request for a published form that asks for one.
+ */
+export const challengeRoutes: FastifyPluginAsync<{ content: PublicContentService; challenges: FormChallenges }> = async (
+  app,
+  { content, challenges },
+) => {
+  const script = readFileSync(join(widgetDir, 'altcha.min.js'));
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: WIDGET_PATH,
+    schema: { hide: true },
+    handler: (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .type('text/javascript; charset=utf-8')
+        .send(script),
+  });
+
+  app.get<{ Params: { id: string } }>('/f/:id/challenge', { schema: { hide: true } }, async (request, reply) => {
+    const lookup = await content.lookup<FormDocument>('form', request.params.id, request.host);
+    if (lookup.kind !== 'found' || !hasChallenge(lookup.content.document)) throw new NotFound('form');
+    const challenge = await challenges.create();
+    if (!challenge) throw new NotFound('form');
+    return reply.header('cache-control', 'no-store').send(challenge);
+  });
+};
