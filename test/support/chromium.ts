@@ -56,11 +56,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const dir = join(OUTPUT, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  // A whole-page capture keeps the scroll position, which would draw the sticky sidebar part-way down.
+  const scroll = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+  await page.evaluate(([x, y]) => window.scrollTo(x, y), scroll);
 }
 
 /** Collects the page's Content-Security-Policy refusals as Chromium reports them on the console. */

@@ -24,7 +24,7 @@ const NAV = [
 /**
  * The signed-in frame: brand, navigation, who is signed in, and the page. On a narrow screen the
  * navigation and the account sit behind a Menu button (a disclosure: `aria-expanded`, closed by
- * Escape or by following a link); from 64rem on they are always shown and the button is hidden.
+ * Escape or by following a link); from 64rem on they are always shown, as a sidebar, and the button is hidden.
  */
 export function Shell({ session, children }: { session: SessionState; children: ComponentChildren }) {
   const { path, route } = useLocation();
@@ -42,54 +42,58 @@ export function Shell({ session, children }: { session: SessionState; children: 
       <a class="skip" href="#main">
         Skip to content
       </a>
-      <header class="topbar" onKeyDown={close}>
-        <a class="brand" href="/app/codes">
-          <span class="brand-mark" aria-hidden="true" />
-          qrelay
-        </a>
-        <button
-          ref={button}
-          type="button"
-          class="btn btn-ghost btn-small menu-button"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen(!open)}
-        >
-          <span class="menu-icon" aria-hidden="true" />
-          Menu
-        </button>
-        <div id="main-menu" class={open ? 'menu menu-open' : 'menu'}>
-          <nav aria-label="Main" class="nav">
-            <ul>
-              {NAV.map((item) => {
-                const current = path === item.href || path.startsWith(`${item.href}/`);
-                return (
-                  <li key={item.href}>
-                    <a href={item.href} aria-current={current ? 'page' : undefined}>
-                      {item.label}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <div class="who">
-            <span class="who-name" title={session.user?.email}>
-              {session.account?.name}
-            </span>
-            <button
-              type="button"
-              class="btn btn-ghost btn-small"
-              onClick={() => signOut.mutate(undefined, { onSuccess: () => route('/app/sign-in', true) })}
-            >
-              Sign out
-            </button>
+      <div class="frame">
+        <header class="topbar" onKeyDown={close}>
+          <a class="brand" href="/app/codes">
+            <span class="brand-mark" aria-hidden="true" />
+            qrelay
+          </a>
+          <button
+            ref={button}
+            type="button"
+            class="btn btn-ghost btn-small menu-button"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpen(!open)}
+          >
+            <span class="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <div id="main-menu" class={open ? 'menu menu-open' : 'menu'}>
+            <nav aria-label="Main" class="nav">
+              <ul>
+                {NAV.map((item) => {
+                  const current = path === item.href || path.startsWith(`${item.href}/`);
+                  return (
+                    <li key={item.href}>
+                      <a href={item.href} aria-current={current ? 'page' : undefined}>
+                        {item.label}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <div class="who">
+              <span class="who-name" title={session.user?.email}>
+                {session.account?.name}
+              </span>
+              <button
+                type="button"
+                class="btn btn-ghost btn-small"
+                onClick={() => signOut.mutate(undefined, { onSuccess: () => route('/app/sign-in', true) })}
+              >
+                Sign out
+              </button>
+            </div>
           </div>
+        </header>
+        <div class="page-area">
+          <main id="main" class="main" tabIndex={-1}>
+            {children}
+          </main>
         </div>
-      </header>
-      <main id="main" class="main" tabIndex={-1}>
-        {children}
-      </main>
+      </div>
     </>
   );
 }
