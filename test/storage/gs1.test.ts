@@ -106,12 +106,13 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
     });
     expect((await h.services.gs1.get(ownerOf(t), entry.id)).links).toHaveLength(2);
     const other = await h.factory.tenant();
+    // Each attempt starts only when the one before has settled, so none rejects unobserved.
     for (const attempt of [
-      h.services.gs1.get(ownerOf(other), entry.id),
-      h.services.gs1.update(ownerOf(other), entry.id, { links: [PIP] }),
-      h.services.gs1.delete(ownerOf(other), entry.id),
+      () => h.services.gs1.get(ownerOf(other), entry.id),
+      () => h.services.gs1.update(ownerOf(other), entry.id, { links: [PIP] }),
+      () => h.services.gs1.delete(ownerOf(other), entry.id),
     ])
-      await expect(attempt).rejects.toMatchObject({ code: 'not_found' });
+      await expect(attempt()).rejects.toMatchObject({ code: 'not_found' });
     await h.services.gs1.delete(ownerOf(t), entry.id);
     await expect(h.services.gs1.get(ownerOf(t), entry.id)).rejects.toMatchObject({ code: 'not_found' });
     // The key is free again.
