@@ -32,6 +32,15 @@ export function registerOperationsMetrics(registry: Registry, services: Services
   gauge('qrelay_recorder_dropped', 'Hits this process dropped because its buffer was full (the store away for long).', (g) =>
     g.set(services.recorder.dropped),
   );
+  new Counter({
+    name: 'qrelay_recorder_held_answers_total',
+    help: 'Answers this process held until its event writer caught up (back-pressure under a flood).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(services.recorder.heldAnswers);
+    },
+  });
   gauge('qrelay_webhook_queue_pending', 'Webhook deliveries waiting to be sent (all instances).', async (g) =>
     g.set((await storeFigures()).queue.pending),
   );

@@ -58,6 +58,7 @@ describeEach(STORES)('/metrics ($name)', (store) => {
     h.clock.advance(60_000);
     const after = (await h.request({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
     expect(series(after, 'qrelay_recorder_backlog')['']).toBe(0);
+    expect(series(after, 'qrelay_recorder_held_answers_total')['']).toBe(0);
     expect(series(after, 'qrelay_webhook_queue_pending')['']).toBe(1);
     expect(series(after, 'qrelay_webhook_queue_due')['']).toBe(1);
     expect(series(after, 'qrelay_webhook_queue_oldest_due_seconds')['']).toBe(60);

@@ -113,4 +113,80 @@ describe('EventRecorder.record', () => {
       vi.useRealTimers();
     }
   });
+
+  it('commits a full batch at once, without waiting for the window', async () => {
+    const commits: number[] = [];
+    const counting = { run: async () => void commits.push(1) } as unknown as Transactor;
+    const recorder = new EventRecorder(withStore(counting), { flushIntervalMs: 1_000_000_000, maxBatch: 3 });
+    recorder.record(HIT);
+    recorder.record(HIT);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits).toHaveLength(0);
+    recorder.record(HIT);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits).toHaveLength(1);
+    expect(recorder.buffered).toBe(0);
+    await recorder.close();
+  });
+});
+
+describe('EventRecorder back-pressure', () => {
+  /** Records a hit and asks for its answer, which pushes `n` to `answered` when it comes. */
+  const visit = (recorder: EventRecorder, answered: number[], n: number) => {
+    recorder.record(HIT);
+    recorder.whenDurable(() => answered.push(n));
+  };
+
+  it('holds the answers of hits past holdAbove until a commit brings the backlog under it', async () => {
+    let commit!: () => void;
+    const gated = { run: () => new Promise<void>((resolve) => (commit = resolve)) } as unknown as Transactor;
+    const recorder = new EventRecorder(withStore(gated), { flushIntervalMs: 1_000_000_000, holdAbove: 2, maxBuffered: 10 });
+    const answered: number[] = [];
+    for (let n = 1; n <= 4; n += 1) visit(recorder, answered, n);
+    expect(answered).toEqual([1, 2]);
+    expect(recorder.heldAnswers).toBe(2);
+    // A robot's answer is never held, however far behind the writer is.
+    recorder.record({ ...HIT, userAgent: 'curl/8.0' });
+    recorder.whenDurable(() => answered.push(0));
+    expect(answered).toEqual([1, 2, 0]);
+    const flushed = recorder.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    commit();
+    await flushed;
+    expect(answered).toEqual([1, 2, 0, 3, 4]);
+    expect(recorder.buffered).toBe(0);
+    expect(recorder.dropped).toBe(0);
+  });
+
+  it('answers a held request after maxHoldMs at the latest, and holds nothing for a stalled writer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const down = {
+        run: async () => {
+          throw new Error('store unreachable');
+        },
+      } as unknown as Transactor;
+      const recorder = new EventRecorder(withStore(down), {
+        flushIntervalMs: 1_000_000_000,
+        holdAbove: 1,
+        maxBuffered: 10,
+        maxHoldMs: 1_000,
+      });
+      const answered: number[] = [];
+      visit(recorder, answered, 1);
+      visit(recorder, answered, 2);
+      expect(answered).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answered).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toEqual([1, 2]);
+      // Nothing committed for five seconds since the backlog rose: the writer is stalled, answers go at once.
+      await vi.advanceTimersByTimeAsync(4_000);
+      visit(recorder, answered, 3);
+      expect(answered).toEqual([1, 2, 3]);
+      expect(recorder.heldAnswers).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

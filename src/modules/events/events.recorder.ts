@@ -31,12 +31,23 @@ export interface RecorderDeps {
 export interface RecorderOptions extends WriterOptions {
   /** Hits held in memory at most (and in the journal); past it new hits are dropped and counted. */
   maxBuffered?: number;
+  /**
+   * Uncommitted hits past which the answer to a recorded request waits for the writer to catch up
+   * (at most `maxHoldMs`), while the writer is committing: back-pressure before anything is dropped.
+   * By default half of `maxBuffered`.
+   */
+  holdAbove?: number;
+  /** The longest an answer is held for the writer. */
+  maxHoldMs?: number;
   /** Where the events go to be committed; by default a batch writer on this thread (ADR 0100). */
   link?: WriterLink;
 }
 
 /** How often the day's salts are checked (a new day's candidate stored or another instance's adopted). */
 const SALT_SYNC_MS = 1_000;
+
+/** A writer that has committed nothing for this long while the backlog is high is stalled: answers are not held for it. */
+const STALLED_AFTER_MS = 5_000;
 
 function typeOf(kind: Hit['kind']): EventType | null {
   if (kind === 'code') return 'scan';
@@ -65,14 +76,28 @@ export class EventRecorder implements HitRecorder {
   private recorded = 0;
   private committedThrough = 0;
   private readonly maxBuffered: number;
+  private readonly holdAbove: number;
+  private readonly maxHoldMs: number;
+  /** The hit just recorded is to be answered only once the writer has caught up (see `whenDurable`). */
+  private holdNext = false;
+  /** Answers waiting for the writer to bring the backlog under `holdAbove`. */
+  private held: (() => void)[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
+  /** When the writer last reported a commit, and when the backlog last rose above `holdAbove`. */
+  private lastCommitAt = 0;
+  private overSince: number | null = null;
   /** Hits dropped because the writer was that far behind (the store unreachable for long). */
   dropped = 0;
+  /** Answers that waited for the writer to catch up, in all. */
+  heldAnswers = 0;
 
   constructor(
     private readonly deps: RecorderDeps,
     options: RecorderOptions = {},
   ) {
     this.maxBuffered = options.maxBuffered ?? 100_000;
+    this.holdAbove = Math.min(this.maxBuffered, options.holdAbove ?? Math.floor(this.maxBuffered / 2));
+    this.maxHoldMs = options.maxHoldMs ?? 1_000;
     this.log = options.log ?? silentLog;
     if (options.link) {
       this.link = options.link;
@@ -86,7 +111,12 @@ export class EventRecorder implements HitRecorder {
     }
     this.link.onCommitted((through) => {
       this.committedThrough = through;
+      this.lastCommitAt = performance.now();
       this.journal?.committed(through, this.recorded);
+      if (this.buffered <= this.holdAbove) {
+        this.overSince = null;
+        this.releaseHeld();
+      }
     });
   }
 
@@ -136,6 +166,7 @@ export class EventRecorder implements HitRecorder {
   }
 
   record(hit: Hit): void {
+    this.holdNext = false;
     try {
       if (this.closed) return;
       const type = typeOf(hit.kind);
@@ -157,6 +188,7 @@ export class EventRecorder implements HitRecorder {
       if (this.journal) this.journal.append(line!);
       this.hand(event, line);
       if (this.journal || this.link.wantsLines) this.endTurnSoon();
+      if (this.buffered > this.holdAbove) this.holdNext = this.writerKeepsUp();
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
       this.log.error({ name: (error as Error)?.name }, 'recording a hit failed');
@@ -166,11 +198,51 @@ export class EventRecorder implements HitRecorder {
   /**
    * Answers once the hits journaled so far are written: at the end of this turn if lines wait for
    * the journal's write, else at once (a request whose hit was not journaled, such as a robot's, in
-   * a turn that journaled nothing).
+   * a turn that journaled nothing). When the hit just recorded found the writer far behind, its
+   * answer also waits for the writer to catch up, at most `maxHoldMs` (ADR 0150): a flood then slows
+   * to what the store takes instead of being answered and dropped.
    */
   whenDurable(answer: () => void): void {
+    if (this.holdNext) {
+      this.holdNext = false;
+      this.hold(answer);
+    } else this.answerWhenWritten(answer);
+  }
+
+  private answerWhenWritten(answer: () => void): void {
     if (this.turnPending && this.journal?.hasPending) this.waiting.push(answer);
     else answer();
+  }
+
+  /** Whether the writer is committing (not stalled on an unreachable store), so holding an answer helps. */
+  private writerKeepsUp(): boolean {
+    const now = performance.now();
+    this.overSince ??= now;
+    return now - Math.max(this.lastCommitAt, this.overSince) < STALLED_AFTER_MS;
+  }
+
+  private hold(answer: () => void): void {
+    this.heldAnswers += 1;
+    this.held.push(answer);
+    if (!this.holdTimer) {
+      this.holdTimer = setTimeout(() => this.releaseHeld(), this.maxHoldMs);
+      this.holdTimer.unref();
+    }
+  }
+
+  private releaseHeld(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    if (this.held.length === 0) return;
+    const held = this.held;
+    this.held = [];
+    for (const answer of held) {
+      try {
+        this.answerWhenWritten(answer);
+      } catch (error) {
+        this.log.error({ name: (error as Error)?.name }, 'answering a recorded request failed');
+      }
+    }
   }
 
   private hand(event: RecordedEvent, line: string | null): void {
@@ -227,6 +299,7 @@ export class EventRecorder implements HitRecorder {
     if (this.closed) return;
     this.closed = true;
     if (this.saltTimer) clearInterval(this.saltTimer);
+    this.releaseHeld();
     this.journal?.write();
     try {
       await this.link.close();

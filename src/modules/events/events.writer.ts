@@ -26,6 +26,8 @@ export interface WriterOptions {
   maxRetryMs?: number;
   /** Events per transaction: a large batch commits in several, so no other writer waits long for the store. */
   chunk?: number;
+  /** Events that start a batch at once, whatever the window: under a flood batches stay this size. */
+  maxBatch?: number;
   log?: RecorderLog;
 }
 
@@ -74,7 +76,10 @@ export class BatchWriter {
   private readonly maxWindowMs: number;
   private readonly maxRetryMs: number;
   private readonly chunk: number;
+  private readonly maxBatch: number;
   private readonly log: RecorderLog;
+  /** A batch of `maxBatch` events is due: it commits as soon as the one being committed is done. */
+  private full = false;
   /** How long the last batch took to commit. */
   private lastCommitMs = 0;
   /** When the oldest hit waiting for a batch arrived (`performance.now()`), if any waits. */
@@ -88,6 +93,7 @@ export class BatchWriter {
     this.maxWindowMs = Math.max(this.flushIntervalMs, options.maxWindowMs ?? 2_000);
     this.maxRetryMs = options.maxRetryMs ?? 5_000;
     this.chunk = options.chunk ?? 2_000;
+    this.maxBatch = Math.max(1, options.maxBatch ?? 20_000);
     this.log = options.log ?? silentLog;
   }
 
@@ -109,7 +115,8 @@ export class BatchWriter {
     for (const c of excluded) this.countExcluded(c);
     if (events.length === 0 && excluded.length === 0) return;
     this.since ??= performance.now();
-    this.schedule();
+    if (this.buffer.length >= this.maxBatch && this.failures === 0) this.commitFull();
+    else this.schedule();
   }
 
   /** Events waiting for their batch. */
@@ -154,7 +161,7 @@ export class BatchWriter {
    * fires early. A retry after a failure waits `retryMs`.
    */
   private schedule(retryMs?: number): void {
-    if (this.timer || this.closed) return;
+    if (this.timer || this.closed || this.full) return;
     const rest = retryMs ?? (this.since ?? performance.now()) + this.window() - performance.now();
     this.timer = setTimeout(
       () => {
@@ -162,21 +169,38 @@ export class BatchWriter {
         if (retryMs === undefined && this.since !== null && this.since + this.window() - performance.now() > 1) {
           return this.schedule();
         }
-        this.flush().then(
-          () => {
-            this.failures = 0;
-          },
-          (error: unknown) => {
-            this.failures += 1;
-            const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
-            this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
-            this.schedule(retryMs);
-          },
-        );
+        this.commitNow();
       },
       Math.max(0, rest),
     );
     this.timer.unref();
+  }
+
+  /**
+   * A full batch waits for no window: it commits right after the batch being committed (if any), so
+   * under a flood the backlog stays near one batch and one commit's worth of hits instead of a whole
+   * window's (ADR 0150). Not while a failed batch waits for its retry: that keeps its back-off.
+   */
+  private commitFull(): void {
+    if (this.full || this.closed) return;
+    this.full = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.commitNow();
+  }
+
+  private commitNow(): void {
+    this.flush().then(
+      () => {
+        this.failures = 0;
+      },
+      (error: unknown) => {
+        this.failures += 1;
+        const retryMs = Math.min(this.maxRetryMs, 50 * 2 ** Math.min(this.failures, 10));
+        this.log.error({ err: error, buffered: this.buffer.length, retryMs }, 'committing events failed; will retry');
+        this.schedule(retryMs);
+      },
+    );
   }
 
   private async commit(): Promise<void> {
@@ -187,6 +211,7 @@ export class BatchWriter {
     this.buffer = [];
     this.excluded = new Map();
     this.since = null;
+    this.full = false;
     const started = performance.now();
     try {
       await this.deps.beforeBatch?.();
