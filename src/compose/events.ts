@@ -90,7 +90,7 @@ export function buildEvents(parts: EventsParts) {
       salts: new VisitorSalts(saltsRepo, clock),
       batches: new EventBatchRepository(database.bulk, clock),
     },
-    { link: parts.writerLink },
+    { link: parts.writerLink, maxBuffered: config.events.bufferMax },
   );
   const accountWrites = new AccountWrites(parts.counters, clock);
   const replica = database.replica;

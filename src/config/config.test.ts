@@ -67,6 +67,7 @@ describe('loadConfig', () => {
     ['GEOIP_DB', '/no/such/file.mmdb'],
     ['GEO_COUNTRY_HEADER', 'cf ipcountry'],
     ['EVENT_RETENTION_DAYS', '-3'],
+    ['EVENT_BUFFER_MAX', '99'],
     ['DATABASE_READ_URL', 'postgres://replica:5432/q'],
     ['METRICS_TOKEN', 'short'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
@@ -95,6 +96,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).events).toMatchObject({
       journalDir: './data/qrelay.db.journal',
       retentionDays: null,
+      bufferMax: 100_000,
       geoHeaders: { country: null, region: null, city: null },
     });
     expect(loadConfig({}).events.geoipFiles).toHaveLength(2);
@@ -105,12 +107,14 @@ describe('loadConfig', () => {
       GEO_CITY_HEADER: 'cf-ipcity',
       EVENT_JOURNAL_DIR: '/var/lib/qrelay/journal',
       EVENT_RETENTION_DAYS: '400',
+      EVENT_BUFFER_MAX: '5000',
     });
     expect(config.events).toEqual({
       geoipFiles: [],
       geoHeaders: { country: 'cf-ipcountry', region: null, city: 'cf-ipcity' },
       journalDir: '/var/lib/qrelay/journal',
       retentionDays: 400,
+      bufferMax: 5000,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/q' }).events.journalDir).toBe('./data/journal');
     expect(loadConfig({ EVENT_JOURNAL_DIR: 'off' }).events.journalDir).toBeNull();

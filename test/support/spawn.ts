@@ -100,3 +100,28 @@ export function startServer(env: Record<string, string>, startLimitMs = PROCESS_
 export async function stopServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()));
 }
+
+/** A served store's environment: its URL, its PostgreSQL schema if any, and `extra`. */
+export const storeEnv = (store: { url: string; schema?: string }, extra: Record<string, string>): Record<string, string> => ({
+  DATABASE_URL: store.url,
+  ...(store.schema ? { DATABASE_SCHEMA: store.schema } : {}),
+  ...extra,
+});
+
+/** An enterprise account made with the operator's CLI, and a token of `codes:read,codes:write` for it. */
+export function cliAccountToken(env: Record<string, string>, name: string): string {
+  const account = JSON.parse(cli(['account', 'create', '--name', name, '--plan', 'enterprise', '--json'], env).stdout);
+  return JSON.parse(
+    cli(['token', 'create', '--account', account.account.id, '--scopes', 'codes:read,codes:write', '--json'], env).stdout,
+  ).token as string;
+}
+
+/** `fetch` on `base` with a bearer token and JSON, given up after `timeoutMs`. */
+export const bearerFetch =
+  (base: string, token: string, timeoutMs: number) =>
+  (path: string, init: RequestInit = {}): Promise<Response> =>
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });

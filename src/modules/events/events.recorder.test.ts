@@ -140,7 +140,12 @@ describe('EventRecorder back-pressure', () => {
   it('holds the answers of hits past holdAbove until a commit brings the backlog under it', async () => {
     let commit!: () => void;
     const gated = { run: () => new Promise<void>((resolve) => (commit = resolve)) } as unknown as Transactor;
-    const recorder = new EventRecorder(withStore(gated), { flushIntervalMs: 1_000_000_000, holdAbove: 2, maxBuffered: 10 });
+    const recorder = new EventRecorder(withStore(gated), {
+      flushIntervalMs: 1_000_000_000,
+      maxBatch: 1_000,
+      holdAbove: 2,
+      maxBuffered: 10,
+    });
     const answered: number[] = [];
     for (let n = 1; n <= 4; n += 1) visit(recorder, answered, n);
     expect(answered).toEqual([1, 2]);

@@ -105,7 +105,11 @@ export class EventRecorder implements HitRecorder {
     } else {
       this.listenersWriter = new BatchWriter(
         { transactor: deps.transactor, batches: deps.batches, beforeBatch: () => deps.salts.sync() },
-        { ...options, log: { warn: (o, m) => this.log.warn(o, m), error: (o, m) => this.log.error(o, m) } },
+        {
+          maxBatch: Math.min(20_000, this.holdAbove),
+          ...options,
+          log: { warn: (o, m) => this.log.warn(o, m), error: (o, m) => this.log.error(o, m) },
+        },
       );
       this.link = new InlineWriterLink(this.listenersWriter);
     }
