@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../support/chromium.js';
+import { auditFindings, hasChromium, STORY_OPTIONS, STORY_TIMEOUT_MS, WAIT_MS } from '../support/chromium.js';
 import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
 import { zbarDecodeOne } from '../support/decoders.js';
 import { DESKTOP, IPHONE } from '../support/hits.js';
@@ -15,7 +15,7 @@ const PASSWORD = 'a long and private passphrase';
  * decoded by zbar, unrelated to the product's own decoder), repointing, routing, a password, placements,
  * clearing scans, and acting on several codes at once.
  */
-describe.runIf(hasChromium)('codes and the designer in a browser', () => {
+describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS, () => {
   let d: SignedInDashboard;
   let codeId = '';
   let shortUrl = '';
@@ -27,7 +27,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     d = await signedInDashboard(EMAIL, PASSWORD);
     expect((await d.call('POST', '/app/api/v1/folders', { name: 'Posters' })).status).toBe(201);
     await d.page.reload();
-  });
+  }, STORY_TIMEOUT_MS);
   afterAll(async () => {
     await d?.close('axe-codes.json');
     rmSync(scratch, { recursive: true, force: true });
@@ -44,6 +44,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     await page.getByRole('button', { name: 'Create code' }).click();
     await page.waitForURL(/\/app\/codes\/[0-9a-f-]{36}$/);
     codeId = page.url().split('/').pop()!;
+    await page.getByRole('heading', { name: 'Spring poster' }).waitFor();
     shortUrl = (await page.locator('.address code').textContent()) ?? '';
     expect(shortUrl).toBe(`${d.base}/spring`);
     await page.getByRole('heading', { name: 'Routing rules' }).waitFor();
@@ -65,7 +66,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     await page.getByLabel('Frame text').fill('Spring sale');
     // The preview is drawn in the browser by the shared renderer, as the options change.
     await preview.locator('text', { hasText: 'Spring sale' }).waitFor();
-    expect(await preview.locator('path[fill="#1A3D7C"]').count()).toBeGreaterThan(0);
+    await preview.locator('path[fill="#1A3D7C"]').first().waitFor();
     await page.getByRole('button', { name: 'Save design' }).click();
     await page.getByText('Design saved. Exports now use it.').waitFor();
     await verdict('Scans well').waitFor();
@@ -109,7 +110,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
       .getByRole('region', { name: 'Preview' })
       .getByText(/contrast between the modules and the background/i)
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Save design' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save design', disabled: true }).waitFor();
     await d.visit('designer-fail');
     await page.getByRole('button', { name: 'Undo changes' }).click();
     await verdict('Scans well').waitFor();
@@ -138,10 +139,11 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     });
     // In the designer, applying a template replaces the options being edited.
     await page.goto(`${d.base}/app/codes/${summer}/design`);
+    await page.getByRole('heading', { name: 'Design: Summer poster' }).waitFor();
     await page.getByLabel('Module style').selectOption('square');
     await page.getByLabel('Saved template').selectOption({ label: 'Spring look' });
     await page.getByRole('button', { name: 'Apply template' }).click();
-    expect(await page.getByLabel('Module style').inputValue()).toBe('dots');
+    await expect.poll(() => page.getByLabel('Module style').inputValue(), { timeout: WAIT_MS }).toBe('dots');
   });
 
   it('repoints the code: the next visit lands on the new destination', async () => {
@@ -187,7 +189,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     expect((await hit(address, DESKTOP)).status).toBe(302);
     await expect
       .poll(async () => (await d.call('GET', `/app/api/v1/analytics/codes/${codeId}?days=1`)).body.data.placements, {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toContainEqual({ value: 'shop-window', scans: 1 });
     await page.reload();
@@ -220,7 +222,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
     const { page } = d;
     await page.getByRole('button', { name: 'Clone' }).click();
     await page.getByRole('heading', { name: 'Spring poster (copy)' }).waitFor();
-    expect(page.url()).not.toContain(codeId);
+    await page.waitForURL((url) => /\/app\/codes\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.includes(codeId));
   });
 
   it('filters by folder, and moves and archives several codes at once', async () => {
@@ -252,9 +254,6 @@ describe.runIf(hasChromium)('codes and the designer in a browser', () => {
 
   it('passes the accessibility audit on every page it visited: no serious or critical violation', () => {
     expect(Object.keys(d.audits)).toHaveLength(7);
-    const found = Object.entries(d.audits).flatMap(([name, violations]) =>
-      violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
-    expect(found).toEqual([]);
+    expect(auditFindings(d.audits)).toEqual([]);
   });
 });

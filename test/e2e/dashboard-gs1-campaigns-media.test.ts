@@ -1,20 +1,14 @@
 /// <reference lib="dom" />
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as chromium from '../support/chromium.js';
-import { startDashboardServer, type DashboardServer } from '../support/dashboard-server.js';
+import { firstRunDashboard, type FirstRunDashboard } from '../support/dashboard-first-run.js';
 import { zbarDecodeOne } from '../support/decoders.js';
 import { logoPng } from '../support/media.js';
-import { freePort } from '../support/spawn.js';
 
 const PASSWORD = 'a long and private passphrase';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-/** Longest wait for recorded visits to reach the figures (the batch writer commits in the background). */
-const FIGURES_WAIT_MS = 20_000;
 const GTIN = '09506000134352';
 
 /**
@@ -23,66 +17,29 @@ const GTIN = '09506000134352';
  * of a code and a form and sees its figures, and uploads a logo into the media library. Each page state
  * is audited (axe) and photographed at a phone's and a desktop's width.
  */
-describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a browser', () => {
-  let served: DashboardServer;
+describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a browser', chromium.STORY_OPTIONS, () => {
+  let d: FirstRunDashboard;
   let base: string;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let csp: string[];
-  const audits: Record<string, chromium.AxeViolation[]> = {};
-  let landing: { url: string; server: Server };
-
-  async function visit(name: string): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    audits[name] = await chromium.seriousViolations(page);
-    await chromium.screenshots(page, `gcm-${name}`);
-  }
-
-  /** A change through the session surface, as the page itself makes it (cookie and CSRF token). */
-  async function call<T>(method: string, path: string, body?: object): Promise<T> {
-    const state = await (await context.request.get(`${base}/app/api/session`)).json();
-    const response = await context.request.fetch(`${base}${path}`, {
-      method,
-      headers: { 'x-csrf-token': state.data.csrfToken, 'content-type': 'application/json' },
-      ...(body ? { data: JSON.stringify(body) } : {}),
-    });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()).data as T;
-  }
+  let page: FirstRunDashboard['page'];
+  /** The pages the links lead to: each answers with its own path, so a test sees where it landed. */
+  let landing: FirstRunDashboard['landing'];
 
   beforeAll(async () => {
-    served = await startDashboardServer();
-    base = served.base;
-    // The pages the links lead to: each answers with its own path, so a test sees where it landed.
-    const landingServer = createServer((request, response) => {
-      response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(`<!doctype html><title>Landing</title><p>Landed on ${request.url}</p>`);
+    d = await firstRunDashboard({
+      account: { name: 'Acme', email: 'owner@acme.test', password: PASSWORD },
+      shots: 'gcm-',
+      auditFile: 'axe-gs1-campaigns-media.json',
     });
-    const landingPort = await freePort();
-    await new Promise<void>((resolve) => landingServer.listen(landingPort, '127.0.0.1', resolve));
-    landing = { url: `http://127.0.0.1:${landingPort}`, server: landingServer };
-    browser = await chromium.launch();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    page = await context.newPage();
-    csp = chromium.watchCsp(page);
-    const token = new URL(served.setupUrl()!).searchParams.get('token');
-    await call('POST', '/app/api/setup', { token, accountName: 'Acme', email: 'owner@acme.test', password: PASSWORD });
-  });
+    ({ base, page, landing } = d);
+  }, chromium.STORY_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await browser?.close();
-    landing?.server.close();
-    await served?.stop();
-    mkdirSync(chromium.OUTPUT, { recursive: true });
-    writeFileSync(join(chromium.OUTPUT, 'axe-gs1-campaigns-media.json'), JSON.stringify(audits, null, 2));
-  });
+  afterAll(() => d?.close());
 
   it('registers a GTIN with two links, shows its Digital Link symbol, and the resolver answers it', async () => {
     await page.goto(`${base}/app/codes`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GS1' }).click();
     await page.getByText('No GS1 keys yet').waitFor();
-    await visit('gs1-empty');
+    await d.visit('gs1-empty');
 
     // A wrong check digit is refused beside the key, and what was typed stays.
     await page.getByLabel('GS1 key').fill('01/09506000134353');
@@ -91,7 +48,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByRole('button', { name: 'Register key' }).click();
     await page.locator('.field-error', { hasText: 'check digit' }).waitFor();
     expect(await page.getByLabel('Address').inputValue()).toBe(`${landing.url}/product`);
-    await visit('gs1-refused');
+    await d.visit('gs1-refused');
 
     await page.getByLabel('GS1 key').fill(`01/${GTIN}`);
     await page.getByRole('button', { name: 'Add a link' }).click();
@@ -108,7 +65,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
       .locator('svg')
       .waitFor();
     await page.getByRole('list', { name: 'What the key resolves to' }).getByText('Certification information').waitFor();
-    await visit('gs1-key');
+    await d.visit('gs1-key');
 
     // The PNG export is the same symbol, and it decodes to the Digital Link URI.
     const download = page.waitForEvent('download');
@@ -116,7 +73,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     expect(zbarDecodeOne(readFileSync(await (await download).path()))).toEqual([uri]);
 
     // A shopper's phone follows the symbol to the default link; a link type asked for is answered.
-    const phone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await d.browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
     const shopper = await phone.newPage();
     await shopper.goto(uri);
     await shopper.getByText('Landed on /product').waitFor();
@@ -136,21 +93,21 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     expect(changed.headers.get('location')).toBe(`${landing.url}/certificate`);
     await page.getByRole('link', { name: 'All keys' }).click();
     await page.getByRole('link', { name: `01/${GTIN}` }).waitFor();
-    await visit('gs1-list');
+    await d.visit('gs1-list');
   });
 
   it('builds a campaign of a code and a form, tags them, and sees its figures add up', async () => {
-    const code = await call<{ id: string; url: string }>('POST', '/app/api/v1/codes', {
+    const code = await d.call<{ id: string; url: string }>('POST', '/app/api/v1/codes', {
       name: 'Fair flyer',
       url: `${landing.url}/flyer`,
     });
-    const form = await call<{ id: string; url: string }>('POST', '/app/api/v1/forms', {
+    const form = await d.call<{ id: string; url: string }>('POST', '/app/api/v1/forms', {
       name: 'Fair sign-up',
       fields: [{ key: 'email', label: 'E-mail', type: 'email', required: true }],
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
     await page.getByText('No campaigns yet').waitFor();
-    await visit('campaigns-empty');
+    await d.visit('campaigns-empty');
 
     await page.getByLabel('Name', { exact: true }).fill('Spring fair');
     await page.getByLabel('First day (optional)').fill('2026-05-01');
@@ -162,7 +119,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByRole('heading', { name: 'Spring fair', level: 1 }).waitFor();
     await page.getByText('No members yet').waitFor();
     await page.getByRole('table', { name: 'Members, busiest first' }).getByText('The campaign has no members.').waitFor();
-    await visit('campaign-empty');
+    await d.visit('campaign-empty');
 
     await page.getByLabel('Code to add').selectOption({ label: 'Fair flyer' });
     await page.getByRole('button', { name: 'Add to campaign' }).click();
@@ -174,9 +131,16 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByRole('button', { name: 'Save tags of Fair sign-up' }).click();
     await page.getByLabel('Tags of Fair flyer').fill('fair');
     await page.getByRole('button', { name: 'Save tags of Fair flyer' }).click();
+    // Each member's tags are saved on their own; the account's tags in use add them up.
+    await expect
+      .poll(() => d.call('GET', '/app/api/v1/tags'), { timeout: chromium.WAIT_MS })
+      .toEqual([
+        { tag: 'Fair', count: 2 },
+        { tag: 'print', count: 1 },
+      ]);
 
     // A phone scans the code, and a visitor opens the form.
-    const phone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await d.browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
     const visitor = await phone.newPage();
     await visitor.goto(code.url);
     await visitor.getByText('Landed on /flyer').waitFor();
@@ -184,13 +148,18 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await visitor.getByRole('heading', { name: 'Fair sign-up' }).waitFor();
     await phone.close();
 
+    // The visits are recorded in the background: each look opens the page anew until the figures show them.
     const total = page.locator('.total', { hasText: 'Scans, clicks, views and submissions' });
-    const deadline = Date.now() + FIGURES_WAIT_MS;
-    while (!(await total.getByText('2', { exact: true }).isVisible())) {
-      expect(Date.now(), 'the campaign figures show the scan and the view').toBeLessThan(deadline);
-      await page.reload();
-      await total.waitFor();
-    }
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await total.waitFor();
+          return total.getByText('2', { exact: true }).count();
+        },
+        { message: 'the campaign figures show the scan and the view', timeout: chromium.WAIT_MS, interval: 500 },
+      )
+      .toBe(1);
     await page
       .getByRole('table', { name: 'Members, busiest first' })
       .getByRole('row', { name: /Code Fair flyer 1 1/ })
@@ -199,31 +168,27 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
       .getByRole('table', { name: 'Members, busiest first' })
       .getByRole('row', { name: /Form Fair sign-up 1 1/ })
       .waitFor();
-    await visit('campaign');
+    await d.visit('campaign');
 
     await page.getByRole('link', { name: 'All campaigns' }).click();
     await page.getByText('1 code, 1 form').waitFor();
     const tags = page.getByRole('region', { name: 'Tags in use' });
     await tags.getByText('Fair', { exact: true }).waitFor();
-    expect(await call('GET', '/app/api/v1/tags')).toEqual([
-      { tag: 'Fair', count: 2 },
-      { tag: 'print', count: 1 },
-    ]);
-    await visit('campaigns');
+    await d.visit('campaigns');
   });
 
   it('uploads a logo into the media library, files it in a folder and shows the usage', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
     await page.getByText('No files yet').waitFor();
     await page.getByText('0 B').waitFor();
-    await visit('media-empty');
+    await d.visit('media-empty');
 
     await page
       .getByLabel('File', { exact: true })
       .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.locator('.field-error').waitFor();
-    await visit('media-refused');
+    await d.visit('media-refused');
 
     await page
       .getByLabel('File', { exact: true })
@@ -233,8 +198,13 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByText('Uploaded Acme logo.').waitFor();
     const image = page.getByRole('img', { name: 'Acme logo' });
     await image.waitFor();
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await page.getByText('0 B').count()).toBe(0);
+    // The picture loads after its element appears, and the usage is read afresh after the upload.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: chromium.WAIT_MS,
+      })
+      .toBe(true);
+    await page.getByText('0 B').waitFor({ state: 'detached' });
 
     await page.getByLabel('New folder').fill('Brand');
     await page.getByRole('button', { name: 'Create folder' }).click();
@@ -247,14 +217,14 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByText(/In Brand ·/).waitFor();
     await page.getByRole('button', { name: 'Brand', exact: true }).click();
     await page.getByRole('img', { name: 'Acme logo' }).waitFor();
-    await visit('media');
-    const files = await call<{ name: string; type: string; folderId: string }[]>('GET', '/app/api/v1/media');
+    await d.visit('media');
+    const files = await d.call<{ name: string; type: string; folderId: string }[]>('GET', '/app/api/v1/media');
     expect(files).toEqual([expect.objectContaining({ name: 'Acme logo', type: 'image/png', folderId: expect.any(String) })]);
   });
 
   it('kept to the Content-Security-Policy with no serious or critical accessibility finding', () => {
-    expect(csp).toEqual([]);
-    expect(Object.keys(audits).length).toBeGreaterThanOrEqual(10);
-    expect(chromium.auditFindings(audits)).toEqual([]);
+    expect(d.csp).toEqual([]);
+    expect(Object.keys(d.audits).length).toBeGreaterThanOrEqual(10);
+    expect(chromium.auditFindings(d.audits)).toEqual([]);
   });
 });

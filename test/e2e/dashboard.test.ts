@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditAndShoot,
   auditFindings,
   hasChromium,
   launch,
   OUTPUT,
-  screenshots,
+  saveAudits,
   seriousViolations,
+  STORY_OPTIONS,
+  STORY_TIMEOUT_MS,
   type AxeViolation,
 } from '../support/chromium.js';
 import { startDashboardServer, type DashboardServer } from '../support/dashboard-server.js';
@@ -21,7 +24,7 @@ const OWNER = 'owner@acme.test';
  * The dashboard as people use it, in real headless Chromium against the built server on a real
  * port: the stories run in order, like a first morning with qrelay.
  */
-describe.runIf(hasChromium)('the dashboard in a browser', () => {
+describe.runIf(hasChromium)('the dashboard in a browser', STORY_OPTIONS, () => {
   let served: DashboardServer;
   let base: string;
   let browser: Browser;
@@ -31,11 +34,7 @@ describe.runIf(hasChromium)('the dashboard in a browser', () => {
   let shortUrl = '';
 
   /** Audits the page as it is now and photographs it at a phone's and a desktop's width. */
-  async function visit(name: string): Promise<void> {
-    await page.waitForLoadState('networkidle');
-    audits[name] = await seriousViolations(page);
-    await screenshots(page, name);
-  }
+  const visit = (name: string) => auditAndShoot(page, audits, name);
 
   const redirectOf = async (url: string) => (await fetch(url, { redirect: 'manual' })).headers.get('location');
 
@@ -45,13 +44,12 @@ describe.runIf(hasChromium)('the dashboard in a browser', () => {
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-  });
+  }, STORY_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
     await served?.stop();
-    mkdirSync(OUTPUT, { recursive: true });
-    writeFileSync(join(OUTPUT, 'axe.json'), JSON.stringify(audits, null, 2));
+    saveAudits('axe.json', audits);
   });
 
   it('the operator opens the logged set-up address and creates the first account', async () => {
@@ -176,9 +174,10 @@ describe.runIf(hasChromium)('the dashboard in a browser', () => {
     expect(me.status).toBe(200);
     expect((await me.json()).data.token.scopes).toEqual(['codes:read', 'analytics:read']);
     await page.getByRole('button', { name: 'Done' }).click();
+    // The list already shows the token beside the secret: Done hides the secret.
+    await page.getByText(secret).waitFor({ state: 'detached' });
     const row = page.locator('.list-item', { hasText: 'Print shop' });
     await row.waitFor();
-    expect(await page.getByText(secret).count()).toBe(0);
     await page.reload();
     await row.getByText(/^Expires /).waitFor();
     expect(await row.getByText('No expiry').count()).toBe(0);
@@ -235,8 +234,8 @@ describe.runIf(hasChromium)('the dashboard in a browser', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     await page.goto(`${base}/app/codes`);
-    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
   });
 
   it('refuses a state change that lacks the CSRF token, and /api/v1 does not accept the session', async () => {

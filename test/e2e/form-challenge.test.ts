@@ -3,7 +3,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launch, OUTPUT, screenshots, seriousViolations, watchCsp } from '../support/chromium.js';
+import {
+  hasChromium,
+  launch,
+  OUTPUT,
+  screenshots,
+  seriousViolations,
+  STORY_OPTIONS,
+  STORY_TIMEOUT_MS,
+  watchCsp,
+} from '../support/chromium.js';
 import { startContentServer, type ContentServer } from '../support/content-server.js';
 
 const PHONE =
@@ -13,7 +22,7 @@ const PHONE =
  * A form with the proof-of-work challenge on, in real headless Chromium against the built server and
  * under the page's own CSP: the widget served by qrelay solves the challenge, the form is sent, stored.
  */
-describe.runIf(hasChromium)('a form with the proof-of-work challenge in a browser', () => {
+describe.runIf(hasChromium)('a form with the proof-of-work challenge in a browser', STORY_OPTIONS, () => {
   let served: ContentServer;
   let base: string;
   let browser: Browser;
@@ -23,7 +32,7 @@ describe.runIf(hasChromium)('a form with the proof-of-work challenge in a browse
     served = await startContentServer('forms:read,forms:write', { CHALLENGE_HMAC_KEY: 'e2e-challenge-key-0123456789abcdef' });
     ({ base, token } = served);
     browser = await launch();
-  });
+  }, STORY_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
@@ -75,5 +84,5 @@ describe.runIf(hasChromium)('a form with the proof-of-work challenge in a browse
     expect(audit).toEqual([]);
     expect(refused).toEqual([]);
     expect(outside).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launch, OUTPUT, screenshots, seriousViolations, type AxeViolation } from '../support/chromium.js';
+import * as chromium from '../support/chromium.js';
 import { startContentServer, type ContentServer } from '../support/content-server.js';
 
 const PHONE =
@@ -18,13 +18,13 @@ interface FirstLoad {
  * The public pages of hosted content as a visitor's phone sees them, in real headless Chromium
  * against the built server: a form filled in without JavaScript, a landing page, a business card.
  */
-describe.runIf(hasChromium)('hosted content in a browser', () => {
+describe.runIf(chromium.hasChromium)('hosted content in a browser', chromium.STORY_OPTIONS, () => {
   let served: ContentServer;
   let base: string;
   let browser: Browser;
   let page: Page;
   let token: string;
-  const audits: Record<string, AxeViolation[]> = {};
+  const audits: Record<string, chromium.AxeViolation[]> = {};
   const loads: Record<string, FirstLoad> = {};
 
   const create = async (path: string, body: object) => {
@@ -43,28 +43,30 @@ describe.runIf(hasChromium)('hosted content in a browser', () => {
     // HeadlessChrome is automated traffic, whose submissions are never stored.
     page = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, bypassCSP: true, userAgent: PHONE });
     await page.goto(url, { waitUntil: 'load' });
+    // The load event's end is noted once its handlers have run, a moment after Playwright hears of it.
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd > 0,
+    );
     loads[name] = await page.evaluate(() => {
       const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const bytes = [nav!, ...resources].reduce((n, e) => n + e.transferSize, 0);
       return { bytes, ms: Math.round(nav!.loadEventEnd - nav!.startTime) };
     });
-    audits[name] = await seriousViolations(page);
-    await screenshots(page, `content-${name}`);
+    await chromium.auditAndShoot(page, audits, name, `content-${name}`);
   }
 
   beforeAll(async () => {
     served = await startContentServer('forms:read,forms:write,pages:write,cards:write');
     ({ base, token } = served);
-    browser = await launch();
-  });
+    browser = await chromium.launch();
+  }, chromium.STORY_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
     await served?.stop();
-    mkdirSync(OUTPUT, { recursive: true });
-    writeFileSync(join(OUTPUT, 'hosted-content-axe.json'), JSON.stringify(audits, null, 2));
-    writeFileSync(join(OUTPUT, 'hosted-content-first-load.json'), JSON.stringify(loads, null, 2));
+    chromium.saveAudits('hosted-content-axe.json', audits);
+    writeFileSync(join(chromium.OUTPUT, 'hosted-content-first-load.json'), JSON.stringify(loads, null, 2));
   });
 
   it('a diner fills in the feedback form: mistakes shown beside the fields, then thanked', async () => {
@@ -86,8 +88,7 @@ describe.runIf(hasChromium)('hosted content in a browser', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Please enter an e-mail address, like name@example.com.').first().waitFor();
     expect(await page.getByLabel('Your name').inputValue()).toBe('Ann');
-    audits['form-refused'] = await seriousViolations(page);
-    await screenshots(page, 'content-form-refused');
+    await chromium.auditAndShoot(page, audits, 'form-refused', 'content-form-refused');
     await page.getByLabel('E-mail').fill('ann@example.com');
     await page.getByLabel('Dish').selectOption('Pasta');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,6 +11,21 @@ export const hasChromium = existsSync(CHROMIUM);
 
 /** Screenshots and measurements of the browser tests (gitignored). */
 export const OUTPUT = join(ROOT, 'test-output');
+
+/**
+ * The longest a browser test waits for a state to arrive (a render, a background write, a delivery):
+ * Playwright's own default wait, used for `expect.poll` too, whose default of one second is too short.
+ */
+export const WAIT_MS = 30_000;
+
+/**
+ * The longest one browser story, or a browser suite's set-up (a server start, a browser launch), may
+ * take on a loaded two-core machine: several audits, screenshots and waits.
+ */
+export const STORY_TIMEOUT_MS = 180_000;
+
+/** The options of a browser suite's `describe`. */
+export const STORY_OPTIONS = { timeout: STORY_TIMEOUT_MS };
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
@@ -65,6 +80,27 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(original);
   await page.evaluate(([x, y]) => window.scrollTo(x, y), scroll);
+}
+
+/**
+ * Once the network is quiet, audits the page as it is now into `audits[name]` and photographs it at a
+ * phone's and a desktop's width as `shot`.
+ */
+export async function auditAndShoot(
+  page: Page,
+  audits: Record<string, AxeViolation[]>,
+  name: string,
+  shot = name,
+): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  audits[name] = await seriousViolations(page);
+  await screenshots(page, shot);
+}
+
+/** Writes a suite's audits, by page name, to test-output/<file>. */
+export function saveAudits(file: string, audits: Record<string, AxeViolation[]>): void {
+  mkdirSync(OUTPUT, { recursive: true });
+  writeFileSync(join(OUTPUT, file), JSON.stringify(audits, null, 2));
 }
 
 /** Collects the page's Content-Security-Policy refusals as Chromium reports them on the console. */

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch, OUTPUT, screenshots, seriousViolations, type AxeViolation } from './chromium.js';
+import { auditAndShoot, launch, saveAudits, type AxeViolation } from './chromium.js';
 import { cli, freePort, startServer, type ServerProcess } from './spawn.js';
 
 export interface SignedInDashboard {
@@ -37,7 +37,6 @@ export async function signedInDashboard(email: string, password: string): Promis
   await server.ready;
   const browser = await launch();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })).newPage();
-  page.setDefaultTimeout(10_000);
   await page.goto((JSON.parse(link.stdout) as { url: string }).url);
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
@@ -50,11 +49,7 @@ export async function signedInDashboard(email: string, password: string): Promis
     browser,
     page,
     audits,
-    async visit(name) {
-      await page.waitForLoadState('networkidle');
-      audits[name] = await seriousViolations(page);
-      await screenshots(page, name);
-    },
+    visit: (name) => auditAndShoot(page, audits, name),
     call: <T>(method: string, path: string, body?: unknown) =>
       page.evaluate(
         async ([m, p, b]) => {
@@ -72,8 +67,7 @@ export async function signedInDashboard(email: string, password: string): Promis
       await browser.close();
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
-      mkdirSync(OUTPUT, { recursive: true });
-      writeFileSync(join(OUTPUT, auditFile), JSON.stringify(audits, null, 2));
+      saveAudits(auditFile, audits);
     },
   };
 }
