@@ -2,6 +2,7 @@ import { fromColumns, toColumns } from '../../db/columns.js';
 import { chunks } from '../../db/dialect.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { AlertRulesTable, AlertsTable, Schema } from '../../db/schema.js';
+import { deleteOwned } from '../../db/owned.js';
 import { dayIso } from '../events/events.types.js';
 import { ONCE, type Alert, type AlertKind, type AlertRule } from './alerts.types.js';
 
@@ -41,12 +42,7 @@ export class AlertsRepository {
   /** Deletes a rule and the alerts it raised; false if the account has no such rule. */
   async deleteRule(accountId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('alert_rules')
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return false;
+      if (!(await deleteOwned(trx, 'alert_rules', accountId, id))) return false;
       await trx.deleteFrom('alerts').where('rule_id', '=', id).execute();
       return true;
     });

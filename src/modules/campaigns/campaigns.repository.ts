@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks, codePointOrder } from '../../db/dialect.js';
 import type { CampaignsTable, Schema } from '../../db/schema.js';
+import { deleteOwned, findOwned, updateOwned } from '../../db/owned.js';
 import type { Campaign, CampaignWithMembers, MemberRef, MemberType, TagCount } from './campaigns.types.js';
 
 /**
@@ -62,27 +63,17 @@ export class CampaignsRepository {
   }
 
   async update(campaign: Campaign): Promise<void> {
-    await this.db
-      .updateTable('campaigns')
-      .set({
-        name: campaign.name,
-        name_lower: campaign.name.toLowerCase(),
-        starts_at: campaign.startsAt,
-        ends_at: campaign.endsAt,
-        updated_at: campaign.updatedAt,
-      })
-      .where('id', '=', campaign.id)
-      .where('account_id', '=', campaign.accountId)
-      .execute();
+    await updateOwned(this.db, 'campaigns', campaign, {
+      name: campaign.name,
+      name_lower: campaign.name.toLowerCase(),
+      starts_at: campaign.startsAt,
+      ends_at: campaign.endsAt,
+      updated_at: campaign.updatedAt,
+    });
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Campaign | null> {
-    const row = await db
-      .selectFrom('campaigns')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findOwned(db, 'campaigns', accountId, id);
     return row ? toCampaign(row) : null;
   }
 
@@ -181,8 +172,7 @@ export class CampaignsRepository {
   /** Deletes the campaign; its members stay, in no campaign. False when the account has no such campaign. */
   async delete(accountId: string, id: string, db: Kysely<Schema>): Promise<boolean> {
     await db.deleteFrom('campaign_members').where('account_id', '=', accountId).where('campaign_id', '=', id).execute();
-    const result = await db.deleteFrom('campaigns').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(db, 'campaigns', accountId, id);
   }
 
   /** Replaces the tags of one thing. */

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, lockRow } from '../../db/dialect.js';
 import { namedRow, renamedRow } from '../../db/named-rows.js';
 import type { FoldersTable, Schema } from '../../db/schema.js';
+import { deleteOwned, updateOwned } from '../../db/owned.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
 
 const toFolder = (row: Selectable<FoldersTable>): Folder => ({
@@ -31,12 +32,7 @@ export class FoldersRepository {
   }
 
   async rename(folder: Folder): Promise<void> {
-    await this.db
-      .updateTable('folders')
-      .set(renamedRow(folder))
-      .where('id', '=', folder.id)
-      .where('account_id', '=', folder.accountId)
-      .execute();
+    await updateOwned(this.db, 'folders', folder, renamedRow(folder));
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Folder | null> {
@@ -69,6 +65,6 @@ export class FoldersRepository {
   }
 
   async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
-    await db.deleteFrom('folders').where('id', '=', id).where('account_id', '=', accountId).execute();
+    await deleteOwned(db, 'folders', accountId, id);
   }
 }

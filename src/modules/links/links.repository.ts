@@ -1,6 +1,7 @@
 import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { LinksTable, Schema } from '../../db/schema.js';
+import { updateOwned } from '../../db/owned.js';
 import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { MemberFilters } from '../campaigns/campaigns.types.js';
 import { lifetimeTotal } from '../events/events.totals.js';
@@ -21,12 +22,7 @@ export class LinksRepository {
   }
 
   async setDestination(link: Link): Promise<void> {
-    await this.db
-      .updateTable('links')
-      .set({ destination: link.destination, updated_at: link.updatedAt })
-      .where('id', '=', link.id)
-      .where('account_id', '=', link.accountId)
-      .execute();
+    await updateOwned(this.db, 'links', link, { destination: link.destination, updated_at: link.updatedAt });
   }
 
   async findInAccount(accountId: string, id: string): Promise<Link | null> {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { codePointOrder, lockRow } from '../../db/dialect.js';
 import { namedRow, renamedRow } from '../../db/named-rows.js';
 import type { MediaFilesTable, MediaFoldersTable, Schema } from '../../db/schema.js';
+import { deleteOwned, findOwned, updateOwned } from '../../db/owned.js';
 import type { ListMediaOptions, MediaFile, MediaFolder, MediaType } from './media.types.js';
 
 const toFile = (row: Selectable<MediaFilesTable>): MediaFile => ({
@@ -36,12 +37,7 @@ export class MediaRepository {
   }
 
   async update(file: MediaFile, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .updateTable('media_files')
-      .set({ name: file.name, folder_id: file.folderId, updated_at: file.updatedAt })
-      .where('id', '=', file.id)
-      .where('account_id', '=', file.accountId)
-      .execute();
+    await updateOwned(db, 'media_files', file, { name: file.name, folder_id: file.folderId, updated_at: file.updatedAt });
   }
 
   async find(accountId: string, id: string): Promise<MediaFile | null> {
@@ -90,7 +86,7 @@ export class MediaRepository {
   }
 
   async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
-    await db.deleteFrom('media_files').where('id', '=', id).where('account_id', '=', accountId).execute();
+    await deleteOwned(db, 'media_files', accountId, id);
   }
 
   /** Files of the folder move to no folder; returns how many. */
@@ -114,21 +110,11 @@ export class MediaFoldersRepository {
   }
 
   async rename(folder: MediaFolder): Promise<void> {
-    await this.db
-      .updateTable('media_folders')
-      .set(renamedRow(folder))
-      .where('id', '=', folder.id)
-      .where('account_id', '=', folder.accountId)
-      .execute();
+    await updateOwned(this.db, 'media_folders', folder, renamedRow(folder));
   }
 
   async find(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<MediaFolder | null> {
-    const row = await db
-      .selectFrom('media_folders')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findOwned(db, 'media_folders', accountId, id);
     return row ? toFolder(row) : null;
   }
 
@@ -150,6 +136,6 @@ export class MediaFoldersRepository {
   }
 
   async delete(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<void> {
-    await db.deleteFrom('media_folders').where('id', '=', id).where('account_id', '=', accountId).execute();
+    await deleteOwned(db, 'media_folders', accountId, id);
   }
 }

@@ -2,6 +2,7 @@ import { fromColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import { codePointOrder } from '../../db/dialect.js';
 import type { Schema, TemplatesTable } from '../../db/schema.js';
+import { deleteOwned, updateOwned } from '../../db/owned.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Template } from './templates.types.js';
 
@@ -29,12 +30,7 @@ export class TemplatesRepository {
   }
 
   async update(template: Template): Promise<void> {
-    await this.db
-      .updateTable('templates')
-      .set(changeable(template))
-      .where('id', '=', template.id)
-      .where('account_id', '=', template.accountId)
-      .execute();
+    await updateOwned(this.db, 'templates', template, changeable(template));
   }
 
   /** The account's templates, to narrow down. */
@@ -55,11 +51,6 @@ export class TemplatesRepository {
 
   /** Whether a template was deleted. */
   async delete(accountId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('templates')
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db, 'templates', accountId, id);
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toColumns } from '../../db/columns.js';
 import type { Schema } from '../../db/schema.js';
+import { deleteOwned, findOwned } from '../../db/owned.js';
 import { toWebhook, WebhookOutbox } from './webhooks.outbox.js';
 import type { Webhook } from './webhooks.types.js';
 
@@ -27,24 +28,14 @@ export class WebhooksRepository extends WebhookOutbox {
   }
 
   async find(accountId: string, id: string): Promise<Webhook | null> {
-    const row = await this.db
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findOwned(this.db, 'webhooks', accountId, id);
     return row ? toWebhook(row) : null;
   }
 
   /** Removes a subscription and cancels what it still had to receive, in one transaction. */
   async delete(accountId: string, id: string, at: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const deleted = await trx
-        .deleteFrom('webhooks')
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (deleted.numDeletedRows === 0n) return false;
+      if (!(await deleteOwned(trx, 'webhooks', accountId, id))) return false;
       await this.cancelPending(trx, id, at);
       return true;
     });

@@ -17,6 +17,7 @@ import {
   UpdateCampaignBody,
 } from './schema.js';
 import { declareRoutes } from '../route.js';
+import { resourceRoutes } from '../resource.js';
 
 const tags = ['campaigns'];
 const route = declareRoutes(tags);
@@ -27,44 +28,33 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
   const read = guard({ scope: 'campaigns:read', metered: true });
   const write = guard({ scope: 'campaigns:write', metered: true });
 
-  app.get(
-    '/campaigns',
-    route(read, 'listCampaigns', 'List campaigns with their members', {
-      description: 'By name, case-insensitively.',
-      querystring: ListCampaignsQuery,
-      response: responses({ 200: CampaignListResponse }),
-    }),
-    async (request) => ({ data: (await services.campaigns.list(actor(request), request.query)).map(present.campaign) }),
-  );
+  const campaigns = resourceRoutes(app, route, { path: '/campaigns', read, write });
 
-  app.post(
-    '/campaigns',
-    route(write, 'createCampaign', 'Create a campaign', {
-      description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
-      body: CreateCampaignBody,
-      response: responses({ 201: CampaignResponse }, [404]),
-    }),
-    async (request, reply) =>
-      reply.code(201).send({ data: present.campaign(await services.campaigns.create(actor(request), request.body)) }),
-  );
+  campaigns.list('listCampaigns', 'List campaigns with their members', {
+    description: 'By name, case-insensitively.',
+    querystring: ListCampaignsQuery,
+    response: CampaignListResponse,
+    run: async (acting, query) => (await services.campaigns.list(acting, query)).map(present.campaign),
+  });
 
-  app.get(
-    '/campaigns/:id',
-    route(read, 'getCampaign', 'Read a campaign', { params: IdParams, response: responses({ 200: CampaignResponse }, [404]) }),
-    async (request) => ({ data: present.campaign(await services.campaigns.get(actor(request), request.params.id)) }),
-  );
+  campaigns.create('createCampaign', 'Create a campaign', {
+    description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
+    body: CreateCampaignBody,
+    response: CampaignResponse,
+    errors: [404],
+    run: async (acting, body) => present.campaign(await services.campaigns.create(acting, body)),
+  });
 
-  app.patch(
-    '/campaigns/:id',
-    route(write, 'updateCampaign', "Change a campaign's name or dates", {
-      params: IdParams,
-      body: UpdateCampaignBody,
-      response: responses({ 200: CampaignResponse }, [404]),
-    }),
-    async (request) => ({
-      data: present.campaign(await services.campaigns.update(actor(request), request.params.id, request.body)),
-    }),
-  );
+  campaigns.get('getCampaign', 'Read a campaign', {
+    response: CampaignResponse,
+    run: async (acting, id) => present.campaign(await services.campaigns.get(acting, id)),
+  });
+
+  campaigns.update('updateCampaign', "Change a campaign's name or dates", {
+    body: UpdateCampaignBody,
+    response: CampaignResponse,
+    run: async (acting, id, body) => present.campaign(await services.campaigns.update(acting, id, body)),
+  });
 
   app.post(
     '/campaigns/:id/members',
@@ -79,18 +69,11 @@ export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, pres
     }),
   );
 
-  app.delete(
-    '/campaigns/:id',
-    route(write, 'deleteCampaign', 'Delete a campaign', {
-      description: 'Its members stay, in no campaign.',
-      params: IdParams,
-      response: responses({ 200: DeletedCampaignResponse }, [404]),
-    }),
-    async (request) => {
-      await services.campaigns.delete(actor(request), request.params.id);
-      return { data: { id: request.params.id, deleted: true as const } };
-    },
-  );
+  campaigns.remove('deleteCampaign', 'Delete a campaign', {
+    description: 'Its members stay, in no campaign.',
+    response: DeletedCampaignResponse,
+    run: (acting, id) => services.campaigns.delete(acting, id),
+  });
 
   app.get(
     '/campaigns/:id/analytics',

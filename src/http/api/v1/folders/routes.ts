@@ -11,6 +11,7 @@ import {
   UpdateFolderBody,
 } from './schema.js';
 import { declareRoutes } from '../route.js';
+import { resourceRoutes } from '../resource.js';
 
 const route = declareRoutes(['folders']);
 
@@ -19,59 +20,37 @@ export const foldersRoutes: ApiRoutes = async (plugin, { services, guard, presen
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
 
-  app.get(
-    '/folders',
-    route(read, 'listFolders', 'List folders', {
-      description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
-      response: responses({ 200: FolderListResponse }),
-    }),
-    async (request) => ({ data: (await services.folders.list(actor(request))).map(present.folder) }),
-  );
+  const folders = resourceRoutes(app, route, { path: '/folders', read, write });
 
-  app.post(
-    '/folders',
-    route(write, 'createFolder', 'Create a folder (addition within v1)', {
-      description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
-      body: CreateFolderBody,
-      response: responses({ 201: FolderResponse }),
-    }),
-    async (request, reply) =>
-      reply.code(201).send({ data: present.folder(await services.folders.create(actor(request), request.body)) }),
-  );
+  folders.list('listFolders', 'List folders', {
+    description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
+    response: FolderListResponse,
+    run: async (acting) => (await services.folders.list(acting)).map(present.folder),
+  });
 
-  app.get(
-    '/folders/:id',
-    route(read, 'getFolder', 'Read a folder (addition within v1)', {
-      params: IdParams,
-      response: responses({ 200: FolderResponse }, [404]),
-    }),
-    async (request) => ({ data: present.folder(await services.folders.get(actor(request), request.params.id)) }),
-  );
+  folders.create('createFolder', 'Create a folder (addition within v1)', {
+    description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
+    body: CreateFolderBody,
+    response: FolderResponse,
+    run: async (acting, body) => present.folder(await services.folders.create(acting, body)),
+  });
 
-  app.patch(
-    '/folders/:id',
-    route(write, 'updateFolder', 'Rename a folder (addition within v1)', {
-      params: IdParams,
-      body: UpdateFolderBody,
-      response: responses({ 200: FolderResponse }, [404]),
-    }),
-    async (request) => ({
-      data: present.folder(await services.folders.rename(actor(request), request.params.id, request.body)),
-    }),
-  );
+  folders.get('getFolder', 'Read a folder (addition within v1)', {
+    response: FolderResponse,
+    run: async (acting, id) => present.folder(await services.folders.get(acting, id)),
+  });
 
-  app.delete(
-    '/folders/:id',
-    route(write, 'deleteFolder', 'Delete a folder (addition within v1)', {
-      description: 'The codes it held stay, in no folder.',
-      params: IdParams,
-      response: responses({ 200: DeletedFolderResponse }, [404]),
-    }),
-    async (request) => {
-      const unfiledCodes = await services.folders.delete(actor(request), request.params.id);
-      return { data: { id: request.params.id, deleted: true as const, unfiledCodes } };
-    },
-  );
+  folders.update('updateFolder', 'Rename a folder (addition within v1)', {
+    body: UpdateFolderBody,
+    response: FolderResponse,
+    run: async (acting, id, body) => present.folder(await services.folders.rename(acting, id, body)),
+  });
+
+  folders.remove('deleteFolder', 'Delete a folder (addition within v1)', {
+    description: 'The codes it held stay, in no folder.',
+    response: DeletedFolderResponse,
+    run: async (acting, id) => ({ unfiledCodes: await services.folders.delete(acting, id) }),
+  });
 
   app.get(
     '/folders/:id/analytics',

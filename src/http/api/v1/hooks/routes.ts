@@ -11,46 +11,32 @@ import {
   HookListResponse,
 } from './schema.js';
 import { declareRoutes } from '../route.js';
+import { resourceRoutes } from '../resource.js';
 
 export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const onRequest = guard({ scope: 'analytics:read', metered: true });
   const route = declareRoutes(['webhooks']);
 
-  app.post(
-    '/hooks',
-    route(onRequest, 'createHook', 'Subscribe to events by webhook', {
-      description:
-        'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
-      body: CreateHookBody,
-      response: responses({ 201: CreatedHookResponse }),
-    }),
-    async (request, reply) => {
-      const hook = await services.webhooks.create(actor(request), {
-        url: request.body.url,
-        events: request.body.events,
-      });
-      return reply.code(201).send({ data: present.createdHook(hook) });
-    },
-  );
+  const hooks = resourceRoutes(app, route, { path: '/hooks', read: onRequest, write: onRequest });
 
-  app.get(
-    '/hooks',
-    route(onRequest, 'listHooks', 'List webhook subscriptions', { response: responses({ 200: HookListResponse }) }),
-    async (request) => ({ data: (await services.webhooks.list(actor(request))).map(present.hook) }),
-  );
+  hooks.create('createHook', 'Subscribe to events by webhook', {
+    description:
+      'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
+    body: CreateHookBody,
+    response: CreatedHookResponse,
+    run: async (acting, { url, events }) => present.createdHook(await services.webhooks.create(acting, { url, events })),
+  });
 
-  app.delete(
-    '/hooks/:id',
-    route(onRequest, 'deleteHook', 'Unsubscribe', {
-      description: 'Deliveries not yet made are cancelled.',
-      params: IdParams,
-      response: responses({ 200: DeletedHookResponse }, [404]),
-    }),
-    async (request) => {
-      await services.webhooks.delete(actor(request), request.params.id);
-      return { data: { id: request.params.id, deleted: true as const } };
-    },
-  );
+  hooks.list('listHooks', 'List webhook subscriptions', {
+    response: HookListResponse,
+    run: async (acting) => (await services.webhooks.list(acting)).map(present.hook),
+  });
+
+  hooks.remove('deleteHook', 'Unsubscribe', {
+    description: 'Deliveries not yet made are cancelled.',
+    response: DeletedHookResponse,
+    run: (acting, id) => services.webhooks.delete(acting, id),
+  });
 
   app.get(
     '/hooks/:id/deliveries',

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { IdParams, responses } from '../../../schemas.js';
+import { responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
   MediaFolderListResponse,
@@ -10,6 +10,7 @@ import {
   mediaListOptions,
 } from './schema.js';
 import { declareRoutes } from '../route.js';
+import { resourceRoutes } from '../resource.js';
 
 const route = declareRoutes(['media']);
 
@@ -21,17 +22,14 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const read = guard({ scope: 'media:read', metered: true });
 
-  app.get(
-    '/media',
-    route(read, 'listMedia', 'List media files', {
-      description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
-      querystring: MediaListQuery,
-      response: responses({ 200: MediaListResponse }),
-    }),
-    async (request) => ({
-      data: (await services.media.list(actor(request), mediaListOptions(request.query))).map(present.media),
-    }),
-  );
+  const media = resourceRoutes(app, route, { path: '/media', read });
+
+  media.list('listMedia', 'List media files', {
+    description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
+    querystring: MediaListQuery,
+    response: MediaListResponse,
+    run: async (acting, query) => (await services.media.list(acting, mediaListOptions(query))).map(present.media),
+  });
 
   app.get(
     '/media/folders',
@@ -50,9 +48,8 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
     async (request) => ({ data: await services.media.usage(actor(request)) }),
   );
 
-  app.get(
-    '/media/:id',
-    route(read, 'getMedia', 'Read a media file', { params: IdParams, response: responses({ 200: MediaResponse }, [404]) }),
-    async (request) => ({ data: present.media(await services.media.get(actor(request), request.params.id)) }),
-  );
+  media.get('getMedia', 'Read a media file', {
+    response: MediaResponse,
+    run: async (acting, id) => present.media(await services.media.get(acting, id)),
+  });
 };
