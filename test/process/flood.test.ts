@@ -5,7 +5,15 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, expect, it, onTestFailed } from 'vitest';
 import { IPHONE } from '../support/hits.js';
-import { bearerFetch, cliAccountToken, freePort, startServer, stopServers, storeEnv } from '../support/spawn.js';
+import {
+  bearerFetch,
+  cliAccountToken,
+  freePort,
+  startServer,
+  stopServers,
+  storeEnv,
+  SPAWNING_TEST_MS,
+} from '../support/spawn.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 /** The smallest buffer the service takes: answers are held past 50 uncommitted hits, hits dropped past 100. */
@@ -61,7 +69,7 @@ describeEach(STORES)('a flood while the store is slow ($name)', (target: StoreTa
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds answers until the writer catches up and stores every answered scan', async () => {
+  it('holds answers until the writer catches up and stores every answered scan', { timeout: SPAWNING_TEST_MS }, async () => {
     const store = await target.create();
     drop = store.drop;
     const env = storeEnv(store, {

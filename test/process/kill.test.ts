@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it, onTestFailed } from 'vitest';
 import { IPHONE } from '../support/hits.js';
-import { bearerFetch, cliAccountToken, freePort, startServer, stopServers, storeEnv } from '../support/spawn.js';
+import {
+  bearerFetch,
+  cliAccountToken,
+  freePort,
+  startServer,
+  stopServers,
+  storeEnv,
+  SPAWNING_TEST_MS,
+} from '../support/spawn.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 /** Redirects the first server must answer before it is killed. */
@@ -33,7 +41,7 @@ describeEach(STORES)('recording survives SIGKILL ($name)', (target: StoreTarget)
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stores an event for every redirect answered before the kill', async () => {
+  it('stores an event for every redirect answered before the kill', { timeout: SPAWNING_TEST_MS }, async () => {
     const store = await target.create();
     drop = store.drop;
     const env = storeEnv(store, { EVENT_JOURNAL_DIR: join(dir, 'journal'), LOG_LEVEL: 'info' });

@@ -22,6 +22,9 @@ export function cli(args: string[], env: Record<string, string>) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A test that starts servers and CLI commands: each start may take a while on a busy two-core machine. */
+export const SPAWNING_TEST_MS = 180_000;
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
