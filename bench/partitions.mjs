@@ -66,7 +66,7 @@ async function run(layout) {
     const reads = new AnalyticsRepository(database.db);
     const today = Math.floor(NOW / DAY);
     await time('daily series, 3650 days, hot code', 21, () => reads.days(ACCOUNT, HOT, today - 3649, today));
-    await time('breakdowns, 3650 days, hot code', 21, () => reads.breakdowns(ACCOUNT, HOT, today - 3649, today));
+    await time('breakdowns, 3650 days, hot code', 21, () => reads.breakdowns(ACCOUNT, [HOT], today - 3649, today));
     // As the service asks for a page: from the time now, or after a cursor.
     await time('events page (limit 50)', 51, () => reads.page({ accountId: ACCOUNT, limit: 50, now: NOW }));
     const deep = await reads.page({ accountId: ACCOUNT, limit: 50, now: NOW });
