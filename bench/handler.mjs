@@ -7,55 +7,16 @@
 // as node:http's parser makes them (a cache keyed by a header then pays for hashing it, as it does
 // when serving). `bare` calls a handler that only answers the constant 302. CPU time, not wall time: the
 // figure holds on a loaded machine far better than req/s. Needs a built dist/.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
-import { buildApp } from '../dist/app.js';
-import { loadConfig } from '../dist/config/config.js';
-import { systemClock } from '../dist/lib/clock.js';
-import { startWriterThread } from '../dist/process/writer-thread.js';
-import { buildServices, openInfrastructure } from '../dist/services.js';
 import { PHONE, ROBOT } from './agents.mjs';
-import { endingOf, seed } from './seed.mjs';
+import { openBuild, request, Response, servingNs } from './lib/stand-in.mjs';
 
 const kind = process.argv[2] ?? 'phone';
 const REQUESTS = Number(process.argv[3] ?? 200_000);
 const PER_TURN = 50;
-
-/** A stand-in response: counts answers. */
-class Response {
-  static answered = 0;
-  writeHead(status) {
-    if (status !== 302) throw new Error(`answered ${status}`);
-    return this;
-  }
-  end() {
-    Response.answered += 1;
-  }
-}
-
-/** A string made afresh from bytes, as the HTTP parser makes each header value. */
-const fresh = (text) => {
-  const bytes = Buffer.from(text, 'latin1');
-  return () => bytes.toString('latin1');
-};
-const HOST = fresh('localhost:8080');
-const ACCEPT = fresh('*/*');
-const agents = new Map();
-
-const request = (i, userAgent) => {
-  if (!agents.has(userAgent)) agents.set(userAgent, fresh(userAgent));
-  return {
-    method: 'GET',
-    url: `/${endingOf(i % 1000)}`,
-    headers: { host: HOST(), 'user-agent': agents.get(userAgent)(), accept: ACCEPT() },
-    socket: { remoteAddress: '127.0.0.1' },
-  };
-};
-
-/** CPU nanoseconds the serving thread (this one) has used so far. */
-const servingNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
 
 /**
  * Calls `handler` REQUESTS times, PER_TURN per turn; CPU µs per request of every thread
@@ -91,31 +52,14 @@ try {
     };
     console.log(`bare: ${await drive(handler, PHONE, () => turn())}`);
   } else {
-    const file = join(dir, 'store.db');
-    await seed(file, 1000);
-    const config = loadConfig({
-      ...process.env,
-      DATABASE_URL: `sqlite:${file}`,
-      LOG_LEVEL: 'silent',
-      EVENT_JOURNAL_DIR: join(dir, 'journal'),
-    });
-    const infra = await openInfrastructure(config, { clock: systemClock });
-    const thread = await startWriterThread(config, { warn: () => undefined, error: () => undefined });
-    const services = buildServices(infra, { writerLink: thread.link });
-    const app = await buildApp({ config, database: infra.database, services, logger: false });
-    await app.ready();
-    await services.recorder.start({ journalDir: config.events.journalDir });
-    const [handler] = app.server.listeners('request');
+    const build = await openBuild(new URL('../dist', import.meta.url).pathname, dir);
     const settle = async () => {
       await turn();
-      await services.recorder.flush();
+      await build.recorder.flush();
     };
-    const figures = await drive(handler, kind === 'robot' ? ROBOT : PHONE, settle);
+    const figures = await drive(build.handler, kind === 'robot' ? ROBOT : PHONE, settle);
     console.log(`${kind}: ${figures} (every thread until committed; the serving thread)`);
-    await app.close();
-    await services.recorder.close();
-    await thread.stop();
-    await infra.close();
+    await build.close();
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
