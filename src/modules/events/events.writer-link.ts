@@ -1,3 +1,4 @@
+import { ExcludedTally } from './events.excluded.js';
 import { decodeEvent } from './events.journal.js';
 import type { ExcludedCount, RecordedEvent } from './events.types.js';
 import { silentLog, type BatchWriter, type RecorderLog } from './events.writer.js';
@@ -84,7 +85,7 @@ export class MessageWriterLink implements WriterLink {
   readonly wantsLines = true;
   private lines = '';
   private timer: NodeJS.Timeout | null = null;
-  private excluded = new Map<string, ExcludedCount>();
+  private readonly excluded = new ExcludedTally();
   private nextId = 1;
   private readonly flushes = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly committed: ((through: number) => void)[] = [];
@@ -105,24 +106,20 @@ export class MessageWriterLink implements WriterLink {
   }
 
   exclude(count: ExcludedCount): void {
-    const key = `${count.accountId}|${count.targetId}|${count.day}`;
-    const row = this.excluded.get(key);
-    if (row) row.count += count.count;
-    else this.excluded.set(key, { ...count });
+    this.excluded.add(count);
   }
 
   endTurn(): void {
-    if (this.timer || (this.lines === '' && this.excluded.size === 0)) return;
+    if (this.timer || (this.lines === '' && this.excluded.empty)) return;
     this.timer = setTimeout(this.send, SEND_AFTER_MS);
   }
 
   private readonly send = (): void => {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.lines === '' && this.excluded.size === 0) return;
-    this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: [...this.excluded.values()] });
+    if (this.lines === '' && this.excluded.empty) return;
+    this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: this.excluded.take() });
     this.lines = '';
-    this.excluded = new Map();
   };
 
   flush(): Promise<void> {
