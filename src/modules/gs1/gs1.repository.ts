@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertRow, toColumns } from '../../db/columns.js';
 import type { Gs1KeysTable, Gs1LinksTable, Schema } from '../../db/schema.js';
 import type { Gs1Entry, Gs1Link } from './gs1.types.js';
 
@@ -26,17 +27,7 @@ export class Gs1Repository {
 
   /** Throws the store's unique violation when the key is registered already (by any account). */
   async insert(entry: Gs1Entry, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('gs1_keys')
-      .values({
-        id: entry.id,
-        account_id: entry.accountId,
-        key: entry.key,
-        primary_ai: entry.primaryAi,
-        created_at: entry.createdAt,
-        updated_at: entry.updatedAt,
-      })
-      .execute();
+    await insertRow(db, 'gs1_keys', toColumns(entry, 'id accountId key primaryAi createdAt updatedAt'));
     await this.insertLinks(entry.id, entry.links, db);
   }
 
