@@ -113,7 +113,7 @@ export class MediaFoldersRepository {
   }
 
   /** The account's folder, held (PostgreSQL: a row lock) until the transaction ends; null when none such. */
-  async lock(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
+  async lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
     await lockRow(trx, 'media_folders', id);
     return this.find(accountId, id, trx);
   }
