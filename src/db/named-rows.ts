@@ -1,4 +1,8 @@
-/** A row a person names, unique per account whatever its case (folders of codes, folders of media). */
+import { sql, type Kysely } from 'kysely';
+import { codePointOrder } from './dialect.js';
+import type { Schema } from './schema.js';
+
+/** A row a person names, unique per account whatever its case (folders of codes and of media, campaigns). */
 export interface NamedRecord {
   id: string;
   accountId: string;
@@ -21,3 +25,9 @@ export const renamedRow = (record: Pick<NamedRecord, 'name' | 'updatedAt'>) => (
   name_lower: record.name.toLowerCase(),
   updated_at: record.updatedAt,
 });
+
+/**
+ * The order lists of named rows are read in: by name whatever its case (code-point order on both
+ * stores), then by id.
+ */
+export const byName = (db: Kysely<Schema>) => sql`${codePointOrder(db, 'name_lower')}, ${sql.ref('id')}`;

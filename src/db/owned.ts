@@ -46,3 +46,20 @@ export async function deleteOwned(db: Kysely<Schema>, table: OwnedTable, account
   const result = await loose(db).deleteFrom(table).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Takes every row of the account out of folder `folderId`, changed `now`; returns how many were in it. */
+export async function emptyFolder(
+  db: Kysely<Schema>,
+  table: 'codes' | 'media_files',
+  accountId: string,
+  folderId: string,
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable(table)
+    .set({ folder_id: null, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('folder_id', '=', folderId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../lib/errors.js';
 
 /** The error envelope of SPEC section 7. `internal_error` is used only for an unexpected 500. */
@@ -41,6 +41,10 @@ export function responses(success: Record<number, TSchema>, extraErrors: number[
 /** `{ data: T }`, the envelope of every successful response. */
 export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data });
 
+/** The answer of a deletion, `{ data: { id, deleted: true } }`, with the `fields` a deletion adds (a folder's unfiled codes). */
+export const DeletedEnvelope = <F extends TProperties = Record<never, never>>(fields?: F) =>
+  DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true), ...fields }));
+
 /** The largest offset a list accepts: a signed 32-bit integer, which every store holds. */
 export const OFFSET_MAX = 2_147_483_647;
 
@@ -48,6 +52,10 @@ export const Pagination = {
   limit: (max = 100, fallback = 25) => Type.Integer({ minimum: 1, maximum: max, default: fallback }),
   offset: () => Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 };
+
+/** The query of a list read by pages and narrowed by nothing else: `limit` and `offset`, no other parameter. */
+export const PageQuery = () =>
+  Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() }, { additionalProperties: false });
 
 export const DateTime = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -34,22 +34,25 @@ export interface WindowFigures {
   placements: Breakdown[];
 }
 
-export interface CodeAnalytics extends WindowFigures {
+/** The window the figures cover: its length in days and its first and last day. */
+export interface FiguresWindow {
   days: number;
   from: string;
   to: string;
 }
 
-/** The figures of a set of codes, as the rollups answer them: per code, and the whole set over the window. */
-export interface CodesFigures extends Omit<WindowFigures, 'totals'> {
-  days: number;
-  from: string;
-  to: string;
+export interface CodeAnalytics extends WindowFigures, FiguresWindow {}
+
+/** A set of codes' figures over a window: the set's totals beside its series and breakdowns, and each code's. */
+interface SetFigures<Code> extends Omit<WindowFigures, 'totals'>, FiguresWindow {
   scans: number;
   uniqueVisitors: number;
   excluded: number;
-  codes: { codeId: string; scans: number; uniqueVisitors: number }[];
+  codes: Code[];
 }
+
+/** The figures of a set of codes, as the rollups answer them: per code, and the whole set over the window. */
+export type CodesFigures = SetFigures<{ codeId: string; scans: number; uniqueVisitors: number }>;
 
 /** A code's figures beside its name, as folder and account analytics list them. */
 export interface NamedCodeFigures {
@@ -63,22 +66,13 @@ export interface NamedCodeFigures {
  * A folder's figures: the totals and `codes` it always had, plus the window's series and breakdowns
  * over all its codes (added within v1, ADR 0084).
  */
-export interface FolderAnalytics extends Omit<WindowFigures, 'totals'> {
-  days: number;
-  from: string;
-  to: string;
-  scans: number;
-  uniqueVisitors: number;
-  excluded: number;
+export interface FolderAnalytics extends SetFigures<NamedCodeFigures> {
   /** Every code of the folder, most scanned first, then by name. */
   codes: NamedCodeFigures[];
 }
 
 /** The account's codes together over a window, and its most scanned codes in it (ADR 0085). */
-export interface AccountAnalytics extends WindowFigures {
-  days: number;
-  from: string;
-  to: string;
+export interface AccountAnalytics extends WindowFigures, FiguresWindow {
   /** Codes in the account (archived ones included: their past scans still count). */
   codeCount: number;
   /** The most scanned codes of the window (at most TOP_CODES, only codes scanned in it). */

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { insertRow } from '../../db/columns.js';
 import { chunks, codePointOrder } from '../../db/dialect.js';
+import { byName, namedRow, renamedRow } from '../../db/named-rows.js';
 import type { CampaignsTable, Schema } from '../../db/schema.js';
 import { deleteOwned, findOwned, updateOwned } from '../../db/owned.js';
 import type { Campaign, CampaignWithMembers, MemberRef, MemberType, TagCount } from './campaigns.types.js';
@@ -47,28 +49,14 @@ export class CampaignsRepository {
 
   /** Throws the store's unique violation when the account already has a campaign of this name (any case). */
   async insert(campaign: Campaign, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('campaigns')
-      .values({
-        id: campaign.id,
-        account_id: campaign.accountId,
-        name: campaign.name,
-        name_lower: campaign.name.toLowerCase(),
-        starts_at: campaign.startsAt,
-        ends_at: campaign.endsAt,
-        created_at: campaign.createdAt,
-        updated_at: campaign.updatedAt,
-      })
-      .execute();
+    await insertRow(db, 'campaigns', { ...namedRow(campaign), starts_at: campaign.startsAt, ends_at: campaign.endsAt });
   }
 
   async update(campaign: Campaign): Promise<void> {
     await updateOwned(this.db, 'campaigns', campaign, {
-      name: campaign.name,
-      name_lower: campaign.name.toLowerCase(),
+      ...renamedRow(campaign),
       starts_at: campaign.startsAt,
       ends_at: campaign.endsAt,
-      updated_at: campaign.updatedAt,
     });
   }
 
@@ -83,8 +71,7 @@ export class CampaignsRepository {
       .selectFrom('campaigns')
       .selectAll()
       .where('account_id', '=', accountId)
-      .orderBy(codePointOrder(this.db, 'name_lower'))
-      .orderBy('id')
+      .orderBy(byName(this.db))
       .limit(page.limit)
       .offset(page.offset)
       .execute();

@@ -1,6 +1,8 @@
 import { fromColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { codePointOrder, containsPattern, escapeLike } from '../../db/dialect.js';
+import { containsPattern, escapeLike } from '../../db/dialect.js';
+import { byName } from '../../db/named-rows.js';
+import { emptyFolder } from '../../db/owned.js';
 import type { CodesTable, Schema } from '../../db/schema.js';
 import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { Design } from '../designs/design.schema.js';
@@ -127,17 +129,11 @@ export class CodesRepository {
   private async named(accountId: string, folderId: string | null): Promise<{ id: string; name: string }[]> {
     let query = this.db.selectFrom('codes').select(['id', 'name']).where('account_id', '=', accountId);
     if (folderId !== null) query = query.where('folder_id', '=', folderId);
-    return query.orderBy(codePointOrder(this.db, 'name_lower')).orderBy('id').execute();
+    return query.orderBy(byName(this.db)).execute();
   }
 
   /** Takes every code out of a folder (before the folder goes); returns how many were in it. */
   async leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema> = this.db): Promise<number> {
-    const result = await db
-      .updateTable('codes')
-      .set({ folder_id: null, updated_at: now })
-      .where('account_id', '=', accountId)
-      .where('folder_id', '=', folderId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return emptyFolder(db, 'codes', accountId, folderId, now);
   }
 }

@@ -34,38 +34,37 @@ export interface Code {
   updatedAt: number;
 }
 
-export interface CreateCodeInput {
+/** The look, rules and gate a code is given, on creation and on change alike. */
+interface CodeSettingsInput {
+  design?: DesignInput;
+  rules?: Rule[];
+  gate?: { password: string } | null;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
+}
+
+export interface CreateCodeInput extends CodeSettingsInput {
   name: string;
   /** The destination; a dynamic code may give `content` instead. */
   url?: string;
   content?: ContentRef;
   mode?: CodeMode;
   shortCode?: string;
-  design?: DesignInput;
-  rules?: Rule[];
-  gate?: { password: string } | null;
   folderId?: string | null;
   /** A saved design to copy; `design` fields, if any, override it. */
   templateId?: string;
-  /** Saves a design whose symbol fails the scannability check. */
-  acceptUnscannable?: boolean;
 }
 
-export interface UpdateCodeInput {
+export interface UpdateCodeInput extends CodeSettingsInput {
   name?: string;
   /** Repoints to an address (and away from any content), or with `content` to a form, page or card. */
   url?: string;
   content?: ContentRef;
   status?: 'active' | 'paused';
-  design?: DesignInput;
-  rules?: Rule[];
-  gate?: { password: string } | null;
   /** Moves the code; null takes it out of its folder. */
   folderId?: string | null;
   /** A saved design to copy over the code's design; `design` fields, if any, override it. */
   templateId?: string;
-  /** Saves a design whose symbol fails the scannability check. */
-  acceptUnscannable?: boolean;
 }
 
 export interface ListCodesQuery {

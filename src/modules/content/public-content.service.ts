@@ -4,7 +4,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { isAutomated } from '../events/events.classifier.js';
 import type { EventType, HitRecorder } from '../events/events.types.js';
 import { AnonymousLimiter } from '../limits/anonymous-limiter.js';
-import { recordSafely } from '../resolver/hit-recorder.js';
+import { answerWhenDurable, recordSafely } from '../resolver/hit-recorder.js';
 import type { ContentRepository } from './content.repository.js';
 import type { Answer, Content, ContentKind, SubmissionKind } from './content.types.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -87,12 +87,7 @@ export class PublicContentService {
 
   /** Calls `answer` once the views recorded so far are durable (at once when the recorder does not say). */
   whenRecorded(answer: () => void): void {
-    if (!this.deps.recorder.whenDurable) return answer();
-    try {
-      this.deps.recorder.whenDurable(answer);
-    } catch {
-      answer();
-    }
+    answerWhenDurable(this.deps.recorder, answer);
   }
 
   /** Records the view of found content (robots and HEAD are classified out by the recorder). */

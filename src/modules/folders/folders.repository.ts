@@ -1,7 +1,7 @@
 import { fromColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { codePointOrder, lockRow } from '../../db/dialect.js';
-import { namedRow, renamedRow } from '../../db/named-rows.js';
+import { lockRow } from '../../db/dialect.js';
+import { byName, namedRow, renamedRow } from '../../db/named-rows.js';
 import type { FoldersTable, Schema } from '../../db/schema.js';
 import { deleteOwned, updateOwned } from '../../db/owned.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
@@ -56,11 +56,7 @@ export class FoldersRepository {
 
   /** By name, case-insensitively (code-point order on both stores), then id. */
   async list(accountId: string): Promise<FolderWithCount[]> {
-    const rows = await this.inAccount(accountId)
-      .select(liveCodes.as('code_count'))
-      .orderBy(codePointOrder(this.db, 'name_lower'))
-      .orderBy('id')
-      .execute();
+    const rows = await this.inAccount(accountId).select(liveCodes.as('code_count')).orderBy(byName(this.db)).execute();
     return rows.map(withCount);
   }
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import { recordSafely, type HitRecorder } from '../resolver/hit-recorder.js';
+import { answerWhenDurable, recordSafely, type HitRecorder } from '../resolver/hit-recorder.js';
 import { Gs1SyntaxError, keyPath, levelsOf, parseKeySegments, PRIMARY_KEYS } from './gs1.keys.js';
 import { GS1_VOC } from './gs1.link-types.js';
 import type { Gs1Repository } from './gs1.repository.js';
@@ -91,12 +91,7 @@ export class Gs1ResolverService {
 
   /** Calls `answer` once the resolutions recorded so far are durable; a recorded answer is sent from here. */
   whenRecorded(answer: () => void): void {
-    if (!this.deps.recorder.whenDurable) return answer();
-    try {
-      this.deps.recorder.whenDurable(answer);
-    } catch {
-      answer();
-    }
+    answerWhenDurable(this.deps.recorder, answer);
   }
 
   /** The resolver description file (`/.well-known/gs1resolver`) of the namespace a Host names. */

@@ -1,4 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertRow, toColumns } from '../../db/columns.js';
+import { findOwned } from '../../db/owned.js';
 import type { Gs1KeysTable, Gs1LinksTable, Schema } from '../../db/schema.js';
 import type { Gs1Entry, Gs1Link } from './gs1.types.js';
 
@@ -26,17 +28,7 @@ export class Gs1Repository {
 
   /** Throws the store's unique violation when the key is registered already (by any account). */
   async insert(entry: Gs1Entry, db: Kysely<Schema> = this.db): Promise<void> {
-    await db
-      .insertInto('gs1_keys')
-      .values({
-        id: entry.id,
-        account_id: entry.accountId,
-        key: entry.key,
-        primary_ai: entry.primaryAi,
-        created_at: entry.createdAt,
-        updated_at: entry.updatedAt,
-      })
-      .execute();
+    await insertRow(db, 'gs1_keys', toColumns(entry, 'id accountId key primaryAi createdAt updatedAt'));
     await this.insertLinks(entry.id, entry.links, db);
   }
 
@@ -68,13 +60,7 @@ export class Gs1Repository {
 
   /** Deletes the account's key and its links; false when the account has no such key. */
   async delete(accountId: string, id: string, db: Kysely<Schema>): Promise<boolean> {
-    const owned = await db
-      .selectFrom('gs1_keys')
-      .select('id')
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    if (!owned) return false;
+    if (!(await findOwned(db, 'gs1_keys', accountId, id))) return false;
     await db.deleteFrom('gs1_links').where('key_id', '=', id).execute();
     await db.deleteFrom('gs1_keys').where('id', '=', id).execute();
     return true;

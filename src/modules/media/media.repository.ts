@@ -1,9 +1,9 @@
 import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { codePointOrder, lockRow } from '../../db/dialect.js';
-import { namedRow, renamedRow } from '../../db/named-rows.js';
+import { lockRow } from '../../db/dialect.js';
+import { byName, namedRow, renamedRow } from '../../db/named-rows.js';
 import type { MediaFilesTable, MediaFoldersTable, Schema } from '../../db/schema.js';
-import { deleteOwned, findOwned, updateOwned } from '../../db/owned.js';
+import { deleteOwned, emptyFolder, findOwned, updateOwned } from '../../db/owned.js';
 import type { ListMediaOptions, MediaFile, MediaFolder, MediaType } from './media.types.js';
 
 const toFile = (row: Selectable<MediaFilesTable>): MediaFile => ({
@@ -91,13 +91,7 @@ export class MediaRepository {
 
   /** Files of the folder move to no folder; returns how many. */
   async leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema> = this.db): Promise<number> {
-    const result = await db
-      .updateTable('media_files')
-      .set({ folder_id: null, updated_at: now })
-      .where('account_id', '=', accountId)
-      .where('folder_id', '=', folderId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return emptyFolder(db, 'media_files', accountId, folderId, now);
   }
 }
 
@@ -119,7 +113,7 @@ export class MediaFoldersRepository {
   }
 
   /** The account's folder, held (PostgreSQL: a row lock) until the transaction ends; null when none such. */
-  async lock(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
+  async lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
     await lockRow(trx, 'media_folders', id);
     return this.find(accountId, id, trx);
   }
@@ -129,8 +123,7 @@ export class MediaFoldersRepository {
       .selectFrom('media_folders')
       .selectAll()
       .where('account_id', '=', accountId)
-      .orderBy(codePointOrder(this.db, 'name_lower'))
-      .orderBy('id')
+      .orderBy(byName(this.db))
       .execute();
     return rows.map(toFolder);
   }

@@ -169,7 +169,7 @@ export class MediaService {
 
   /** Holds the account's folder until the transaction ends; 400 naming folderId when it has none such. */
   private async assertFolder(accountId: string, folderId: string, tx: Tx): Promise<void> {
-    if (!isId(folderId) || !(await this.deps.folders.lock(accountId, folderId, tx)))
+    if (!isId(folderId) || !(await this.deps.folders.lockInAccount(accountId, folderId, tx)))
       throw new InvalidRequest('folderId is not a media folder of this account.', 'folderId');
   }
 

@@ -15,3 +15,16 @@ export function recordSafely(recorder: HitRecorder, hit: Hit, onError?: (error: 
     onError?.(error);
   }
 }
+
+/**
+ * Calls `answer` once the hits recorded so far are durable: at once when the recorder does not say,
+ * or when asking it fails (an answer is never withheld by the recorder).
+ */
+export function answerWhenDurable(recorder: HitRecorder, answer: () => void): void {
+  if (!recorder.whenDurable) return answer();
+  try {
+    recorder.whenDurable(answer);
+  } catch {
+    answer();
+  }
+}

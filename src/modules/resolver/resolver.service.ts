@@ -6,7 +6,7 @@ import type { CounterStore } from '../limits/counter-store.js';
 import { isEndingShape } from '../endings/endings.js';
 import { route, type ScanContext } from '../routing/rules.js';
 import { checkGatePass, GATE_PASS_MS, issueGatePass, verifyGatePassword } from './gate.js';
-import { recordSafely, type Hit, type HitRecorder } from './hit-recorder.js';
+import { answerWhenDurable, recordSafely, type Hit, type HitRecorder } from './hit-recorder.js';
 import type { InvalidationBus } from './invalidation-bus.js';
 import { Lru } from '../../lib/lru.js';
 import type { ResolverRepository } from './resolver.repository.js';
@@ -113,12 +113,7 @@ export class ResolverService {
 
   /** Calls `answer` once the visits recorded so far are durable; a redirect is sent from here. */
   whenRecorded(answer: () => void): void {
-    if (!this.recorder.whenDurable) return answer();
-    try {
-      this.recorder.whenDurable(answer);
-    } catch {
-      answer();
-    }
+    answerWhenDurable(this.recorder, answer);
   }
 
   /** A password sent to a gated code's form. */

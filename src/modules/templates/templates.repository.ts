@@ -1,6 +1,6 @@
 import { fromColumns } from '../../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
-import { codePointOrder } from '../../db/dialect.js';
+import { byName } from '../../db/named-rows.js';
 import type { Schema, TemplatesTable } from '../../db/schema.js';
 import { deleteOwned, updateOwned } from '../../db/owned.js';
 import type { Design } from '../designs/design.schema.js';
@@ -45,7 +45,7 @@ export class TemplatesRepository {
 
   /** By name, case-insensitively (code-point order on both stores), then id. */
   async list(accountId: string): Promise<Template[]> {
-    const rows = await this.inAccount(accountId).orderBy(codePointOrder(this.db, 'name_lower')).orderBy('id').execute();
+    const rows = await this.inAccount(accountId).orderBy(byName(this.db)).execute();
     return rows.map(toTemplate);
   }
 

@@ -6,7 +6,7 @@ import {
   TAG_MAX,
   TAGS_PER_OBJECT_MAX,
 } from '../../../../modules/campaigns/campaigns.types.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery } from '../../../schemas.js';
 
 /** The `tag` and `campaignId` filters of the code and link lists. */
 export const MemberFilter = {
@@ -62,10 +62,7 @@ export const MoveMembersBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ListCampaignsQuery = Type.Object(
-  { limit: Pagination.limit(), offset: Pagination.offset() },
-  { additionalProperties: false },
-);
+export const ListCampaignsQuery = PageQuery();
 export const CampaignAnalyticsQuery = Type.Object(
   { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Window in days, ending today.' }) },
   { additionalProperties: false },
@@ -103,6 +100,6 @@ export const TaggedResponse = DataEnvelope(Type.Object({ type: MemberType, id: T
 
 export const CampaignResponse = DataEnvelope(Campaign);
 export const CampaignListResponse = DataEnvelope(Type.Array(Campaign));
-export const DeletedCampaignResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedCampaignResponse = DeletedEnvelope();
 export const CampaignAnalyticsResponse = DataEnvelope(CampaignAnalytics);
 export const TagListResponse = DataEnvelope(Type.Array(TagCount));

@@ -1,7 +1,7 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../modules/content/content.types.js';
 import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../modules/content/content.document.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });
 const RetentionDays = Nullable(
@@ -85,10 +85,7 @@ export function contentSchemas(noun: string, properties: TProperties, createProp
 }
 export type ContentSchemas = ReturnType<typeof contentSchemas>;
 
-export const ContentListQuery = Type.Object(
-  { limit: Pagination.limit(), offset: Pagination.offset() },
-  { additionalProperties: false },
-);
+export const ContentListQuery = PageQuery();
 
 export const ContentAnalyticsQuery = Type.Object(
   { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to today.' }) },
@@ -110,4 +107,4 @@ export const ContentAnalyticsResponse = DataEnvelope(
   ),
 );
 
-export const DeletedResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedResponse = DeletedEnvelope();

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FOLDER_NAME_MAX } from '../../../../modules/folders/folders.types.js';
-import { DataEnvelope, DateTime } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
 import { Breakdowns, CodeFigures, Daily, Day, Excluded } from '../analytics/figures.schema.js';
 
 const Name = Type.String({ minLength: 1, maxLength: FOLDER_NAME_MAX, description: 'Unique in the account, whatever its case.' });
@@ -44,11 +44,7 @@ export const FolderAnalytics = Type.Object(
 
 export const FolderResponse = DataEnvelope(Folder);
 export const FolderListResponse = DataEnvelope(Type.Array(Folder));
-export const DeletedFolderResponse = DataEnvelope(
-  Type.Object({
-    id: Type.String(),
-    deleted: Type.Literal(true),
-    unfiledCodes: Type.Integer({ description: 'Codes that were in the folder; they stay, in no folder.' }),
-  }),
-);
+export const DeletedFolderResponse = DeletedEnvelope({
+  unfiledCodes: Type.Integer({ description: 'Codes that were in the folder; they stay, in no folder.' }),
+});
 export const FolderAnalyticsResponse = DataEnvelope(FolderAnalytics);

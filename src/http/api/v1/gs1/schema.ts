@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DESTINATION_MAX } from '../../../../modules/endings/destination.js';
 import { GS1_KEY_MAX, GS1_LINKS_MAX, GS1_TITLE_MAX } from '../../../../modules/gs1/gs1.types.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination } from '../../../schemas.js';
 
 export const Gs1Link = Type.Object(
   {
@@ -65,4 +65,4 @@ export const ListGs1Query = Type.Object({ limit: Pagination.limit(), offset: Pag
 
 export const Gs1Response = DataEnvelope(Gs1Entry);
 export const Gs1ListResponse = DataEnvelope(Type.Array(Gs1Entry));
-export const DeletedGs1Response = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedGs1Response = DeletedEnvelope();

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../../modules/webhooks/webhooks.service.js';
-import { DataEnvelope, DateTime, Nullable } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable } from '../../../schemas.js';
 
 const EventType = Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)));
 
@@ -56,6 +56,6 @@ export const DeliveriesQuery = Type.Object({ limit: Type.Integer({ minimum: 1, m
 
 export const CreatedHookResponse = DataEnvelope(CreatedHook);
 export const HookListResponse = DataEnvelope(Type.Array(Hook));
-export const DeletedHookResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedHookResponse = DeletedEnvelope();
 export const DeliveryListResponse = DataEnvelope(Type.Array(Delivery));
 export const DeliveryResponse = DataEnvelope(Delivery);

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ListMediaOptions } from '../../../../modules/media/media.types.js';
 import { MEDIA_NAME_MAX, MEDIA_TYPES } from '../../../../modules/media/media.types.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: MEDIA_NAME_MAX });
 const FolderId = Type.String({ maxLength: 64 });
@@ -57,13 +57,9 @@ export const MediaResponse = DataEnvelope(MediaItem);
 export const MediaListResponse = DataEnvelope(Type.Array(MediaItem));
 export const MediaFolderResponse = DataEnvelope(MediaFolder);
 export const MediaFolderListResponse = DataEnvelope(Type.Array(MediaFolder));
-export const DeletedMediaFolderResponse = DataEnvelope(
-  Type.Object({
-    id: Type.String(),
-    deleted: Type.Literal(true),
-    unfiledFiles: Type.Integer({ description: 'Files that were in the folder; they stay, in no folder.' }),
-  }),
-);
+export const DeletedMediaFolderResponse = DeletedEnvelope({
+  unfiledFiles: Type.Integer({ description: 'Files that were in the folder; they stay, in no folder.' }),
+});
 export const MediaUsageResponse = DataEnvelope(
   Type.Object(
     {
@@ -74,4 +70,4 @@ export const MediaUsageResponse = DataEnvelope(
     { title: 'MediaUsage' },
   ),
 );
-export const DeletedMediaResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedMediaResponse = DeletedEnvelope();

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
 import { TEMPLATE_NAME_MAX } from '../../../../modules/templates/templates.types.js';
-import { DataEnvelope, DateTime } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: TEMPLATE_NAME_MAX });
 
@@ -30,4 +30,4 @@ export const UpdateTemplateBody = Type.Object(
 
 export const TemplateResponse = DataEnvelope(Template);
 export const TemplateListResponse = DataEnvelope(Type.Array(Template));
-export const DeletedTemplateResponse = DataEnvelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }));
+export const DeletedTemplateResponse = DeletedEnvelope();
