@@ -139,10 +139,14 @@ export class EventsRepository {
 
   /** Deletes up to `limit` raw events that occurred before `cutoff`; returns how many went. */
   async deleteOlderThan(cutoff: number, limit: number): Promise<number> {
+    const floor = idFloorAt(cutoff);
     const result = await this.db
       .deleteFrom('events')
-      // An event's id is a UUIDv7 of the time it occurred: the primary key finds the old ones.
-      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('id', '<', idFloorAt(cutoff)).limit(limit))
+      // An event's id is a UUIDv7 of the time it occurred: the primary key finds the old ones. The bound
+      // is repeated outside the subquery so a partitioned store plans the delete over the old months
+      // only, instead of probing every partition for each chunk.
+      .where('id', '<', floor)
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('id', '<', floor).limit(limit))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
