@@ -31,6 +31,9 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
       this.connectedOnce = true;
     });
     this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
+    // A process that closes before the subscription is made (a quick CLI command) rejects it with
+    // "Connection is closed": whoever awaits `ready` sees that; nobody else must crash on it.
+    this.ready.catch(() => undefined);
   }
 
   override publish(ref: EndingRef | null): void {
