@@ -1,17 +1,17 @@
 import { fromColumns } from '../../db/columns.js';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { containsPattern, escapeLike } from '../../db/dialect.js';
 import { byName } from '../../db/named-rows.js';
 import { emptyFolder } from '../../db/owned.js';
-import type { CodesTable, Schema } from '../../db/schema.js';
+import type { Schema } from '../../db/schema.js';
 import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
-import { lifetimeTotal } from '../events/events.totals.js';
+import { withLifetimeTotals, type WithLifetimeTotal } from '../events/events.totals.js';
 import type { ContentKind } from '../content/content.types.js';
 import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
 
-const toCode = (row: Selectable<CodesTable> & { lifetime_total: number | null }): Code => ({
+const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
   ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
   mode: row.mode as CodeMode,
   status: row.status as CodeStatus,
@@ -55,33 +55,18 @@ export class CodesRepository {
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Code | null> {
-    const row = await db
-      .selectFrom('codes')
-      .selectAll()
-      .select((eb) => lifetimeTotal(eb, 'codes.id'))
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await withLifetimeTotals(db, 'codes').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
     return row ? toCode(row) : null;
   }
 
   async findById(id: string): Promise<Code | null> {
-    const row = await this.db
-      .selectFrom('codes')
-      .selectAll()
-      .select((eb) => lifetimeTotal(eb, 'codes.id'))
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await withLifetimeTotals(this.db, 'codes').where('id', '=', id).executeTakeFirst();
     return row ? toCode(row) : null;
   }
 
   /** Newest first; `name` matches a case-insensitive substring of the name only. */
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
-    let q = this.db
-      .selectFrom('codes')
-      .selectAll()
-      .select((eb) => lifetimeTotal(eb, 'codes.id'))
-      .where('account_id', '=', accountId);
+    let q = withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId);
     if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);

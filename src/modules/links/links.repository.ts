@@ -1,13 +1,13 @@
 import { fromColumns, insertRow, toColumns } from '../../db/columns.js';
-import type { Kysely, Selectable } from 'kysely';
-import type { LinksTable, Schema } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.js';
 import { updateOwned } from '../../db/owned.js';
 import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { MemberFilters } from '../campaigns/campaigns.types.js';
-import { lifetimeTotal } from '../events/events.totals.js';
+import { withLifetimeTotals, type WithLifetimeTotal } from '../events/events.totals.js';
 import type { Link } from './links.types.js';
 
-const toLink = (row: Selectable<LinksTable> & { lifetime_total: number | null }): Link => ({
+const toLink = (row: WithLifetimeTotal<'links'>): Link => ({
   ...fromColumns(row, 'id account_id domain short_code destination created_at updated_at'),
   clicks: Number(row.lifetime_total ?? 0),
 });
@@ -26,10 +26,7 @@ export class LinksRepository {
   }
 
   async findInAccount(accountId: string, id: string): Promise<Link | null> {
-    const row = await this.db
-      .selectFrom('links')
-      .selectAll()
-      .select((eb) => lifetimeTotal(eb, 'links.id'))
+    const row = await withLifetimeTotals(this.db, 'links')
       .where('id', '=', id)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
@@ -38,11 +35,7 @@ export class LinksRepository {
 
   /** Newest first. */
   async list(accountId: string, limit: number, offset: number, filters: MemberFilters = {}): Promise<Link[]> {
-    const query = this.db
-      .selectFrom('links')
-      .selectAll()
-      .select((eb) => lifetimeTotal(eb, 'links.id'))
-      .where('account_id', '=', accountId);
+    const query = withLifetimeTotals(this.db, 'links').where('account_id', '=', accountId);
     const rows = await withMemberFilters(query, 'links', 'link', filters)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
