@@ -26,6 +26,11 @@ export async function forgetMember(db: Kysely<Schema>, accountId: string, ref: M
     .where('member_type', '=', ref.type)
     .where('member_id', '=', ref.id)
     .execute();
+  await untag(db, accountId, ref);
+}
+
+/** Takes every tag off one thing. */
+async function untag(db: Kysely<Schema>, accountId: string, ref: MemberRef): Promise<void> {
   await db
     .deleteFrom('taggings')
     .where('account_id', '=', accountId)
@@ -164,12 +169,7 @@ export class CampaignsRepository {
 
   /** Replaces the tags of one thing. */
   async setTags(accountId: string, ref: MemberRef, tags: readonly string[], db: Kysely<Schema>): Promise<void> {
-    await db
-      .deleteFrom('taggings')
-      .where('account_id', '=', accountId)
-      .where('target_type', '=', ref.type)
-      .where('target_id', '=', ref.id)
-      .execute();
+    await untag(db, accountId, ref);
     if (tags.length === 0) return;
     await db
       .insertInto('taggings')
