@@ -3,7 +3,7 @@ import { postgresBulk } from '../../db/bulk.js';
 import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './events.batch.repository.js';
-import { EventRecorder, type RecorderDeps } from './events.recorder.js';
+import { EventRecorder, type RecorderDeps, type RecorderOptions } from './events.recorder.js';
 import type { VisitorSalts } from './events.salts.js';
 import type { Hit } from './events.types.js';
 
@@ -28,6 +28,17 @@ const withStore = (transactor: Transactor): RecorderDeps => ({
   salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
   batches: new EventBatchRepository(postgresBulk()),
 });
+
+/** A store that is down: every commit fails. */
+const DOWN: Transactor = {
+  run: async () => {
+    throw new Error('store unreachable');
+  },
+};
+
+/** A recorder around `transactor` whose idle timer never fires: it commits when a test flushes it or a batch is full. */
+const untimed = (transactor: Transactor, options: RecorderOptions = {}) =>
+  new EventRecorder(withStore(transactor), { flushIntervalMs: 1_000_000_000, ...options });
 
 describe('EventRecorder.record', () => {
   it('never throws into the caller and never logs the address when recording fails', async () => {
@@ -59,16 +70,7 @@ describe('EventRecorder.record', () => {
 
   it('keeps a failed batch for the next try and bounds the buffer, counting what it drops', async () => {
     const warnings: object[] = [];
-    const down: Transactor = {
-      run: async () => {
-        throw new Error('store unreachable');
-      },
-    };
-    const recorder = new EventRecorder(withStore(down), {
-      flushIntervalMs: 1_000_000_000,
-      maxBuffered: 3,
-      log: { warn: (o) => warnings.push(o), error: () => undefined },
-    });
+    const recorder = untimed(DOWN, { maxBuffered: 3, log: { warn: (o) => warnings.push(o), error: () => undefined } });
     for (let i = 0; i < 5; i += 1) recorder.record(HIT);
     expect(recorder.buffered).toBe(3);
     expect(recorder.dropped).toBe(2);
@@ -117,7 +119,7 @@ describe('EventRecorder.record', () => {
   it('commits a full batch at once, without waiting for the window', async () => {
     const commits: number[] = [];
     const counting = { run: async () => void commits.push(1) } as unknown as Transactor;
-    const recorder = new EventRecorder(withStore(counting), { flushIntervalMs: 1_000_000_000, maxBatch: 3 });
+    const recorder = untimed(counting, { maxBatch: 3 });
     recorder.record(HIT);
     recorder.record(HIT);
     await new Promise((resolve) => setImmediate(resolve));
@@ -140,12 +142,7 @@ describe('EventRecorder back-pressure', () => {
   it('holds the answers of hits past holdAbove until a commit brings the backlog under it', async () => {
     let commit!: () => void;
     const gated = { run: () => new Promise<void>((resolve) => (commit = resolve)) } as unknown as Transactor;
-    const recorder = new EventRecorder(withStore(gated), {
-      flushIntervalMs: 1_000_000_000,
-      maxBatch: 1_000,
-      holdAbove: 2,
-      maxBuffered: 10,
-    });
+    const recorder = untimed(gated, { maxBatch: 1_000, holdAbove: 2, maxBuffered: 10 });
     const answered: number[] = [];
     for (let n = 1; n <= 4; n += 1) visit(recorder, answered, n);
     expect(answered).toEqual([1, 2]);
@@ -166,17 +163,7 @@ describe('EventRecorder back-pressure', () => {
   it('answers a held request after maxHoldMs at the latest, and holds nothing for a stalled writer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      const down = {
-        run: async () => {
-          throw new Error('store unreachable');
-        },
-      } as unknown as Transactor;
-      const recorder = new EventRecorder(withStore(down), {
-        flushIntervalMs: 1_000_000_000,
-        holdAbove: 1,
-        maxBuffered: 10,
-        maxHoldMs: 1_000,
-      });
+      const recorder = untimed(DOWN, { holdAbove: 1, maxBuffered: 10, maxHoldMs: 1_000 });
       const answered: number[] = [];
       visit(recorder, answered, 1);
       visit(recorder, answered, 2);
