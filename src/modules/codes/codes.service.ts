@@ -2,7 +2,6 @@ import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
-import { foundById } from '../../lib/found.js';
 import { validName } from '../../lib/names.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Account } from '../accounts/accounts.types.js';
@@ -15,6 +14,7 @@ import { effectivePlan } from '../plans/plans.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../resolver/gate.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
+import { ContentReads } from '../team/content-reads.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
@@ -60,23 +60,14 @@ export interface CodesDeps {
  * (reading: content:read; everything else: content:write). Every change to an ending's answer is
  * published on the bus.
  */
-export class CodesService {
+export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   private readonly codes: CodesRepository;
   private readonly claims: EndingsService;
   private readonly clock: Clock;
 
   constructor(private readonly deps: CodesDeps) {
+    super('code', deps.codes);
     ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
-  }
-
-  async list(actor: Actor, query: ListCodesQuery): Promise<Code[]> {
-    assertCan(actor, 'content:read');
-    return this.codes.list(actor.accountId, query);
-  }
-
-  async get(actor: Actor, id: string): Promise<Code> {
-    assertCan(actor, 'content:read');
-    return foundById('code', id, (id) => this.codes.findInAccount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateCodeInput): Promise<Code> {

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { lockRow } from '../../db/dialect.js';
 import { byName, namedRow, renamedRow } from '../../db/named-rows.js';
 import type { FoldersTable, Schema } from '../../db/schema.js';
-import { deleteOwned, updateOwned } from '../../db/owned.js';
+import { deleteOwned, findOwned, updateOwned } from '../../db/owned.js';
 import type { Folder, FolderWithCount } from './folders.types.js';
 
 const toFolder = (row: Selectable<FoldersTable>): Folder => ({
@@ -22,8 +22,8 @@ export class FoldersRepository {
   constructor(private readonly db: Kysely<Schema>) {}
 
   /** The account's folders, to narrow down. */
-  private inAccount(accountId: string, db: Kysely<Schema> = this.db) {
-    return db.selectFrom('folders').selectAll().where('account_id', '=', accountId);
+  private inAccount(accountId: string) {
+    return this.db.selectFrom('folders').selectAll().where('account_id', '=', accountId);
   }
 
   /** Throws the store's unique violation when the account already has a folder of this name (any case). */
@@ -35,21 +35,18 @@ export class FoldersRepository {
     await updateOwned(this.db, 'folders', folder, renamedRow(folder));
   }
 
-  async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Folder | null> {
-    const row = await this.inAccount(accountId, db).where('id', '=', id).executeTakeFirst();
-    return row ? toFolder(row) : null;
-  }
-
   /**
    * The account's folder `id`, held (PostgreSQL: a row lock) until the transaction ends so it cannot
    * be deleted meanwhile; null when the account has none such.
    */
   async lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<Folder | null> {
     await lockRow(trx, 'folders', id);
-    return this.findInAccount(accountId, id, trx);
+    const row = await findOwned(trx, 'folders', accountId, id);
+    return row ? toFolder(row) : null;
   }
 
-  async findWithCount(accountId: string, id: string): Promise<FolderWithCount | null> {
+  /** The account's folder with its count of live codes; null when none such. */
+  async findInAccount(accountId: string, id: string): Promise<FolderWithCount | null> {
     const row = await this.inAccount(accountId).select(liveCodes.as('code_count')).where('id', '=', id).executeTakeFirst();
     return row ? withCount(row) : null;
   }

@@ -2,9 +2,9 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
-import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { EndingsService } from '../endings/endings.service.js';
+import { ContentReads } from '../team/content-reads.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import { keyPath, parseKey } from './gs1.keys.js';
 import { validLinks } from './gs1.links.js';
@@ -16,22 +16,14 @@ import { GS1_KEY_MAX, type CreateGs1Input, type Gs1Entry, type UpdateGs1Input } 
  * A key is registered once on the whole service (ADR 0115). Reading needs content:read, writing
  * content:write.
  */
-export class Gs1Service {
+export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; offset: number }]> {
   constructor(
     private readonly repo: Gs1Repository,
     private readonly endings: Pick<EndingsService, 'destinationCheck'>,
     private readonly transactor: Transactor,
     private readonly clock: Clock,
-  ) {}
-
-  async list(actor: Actor, page: { limit: number; offset: number }): Promise<Gs1Entry[]> {
-    assertCan(actor, 'content:read');
-    return this.repo.list(actor.accountId, page);
-  }
-
-  async get(actor: Actor, id: string): Promise<Gs1Entry> {
-    assertCan(actor, 'content:read');
-    return foundById('GS1 key', id, (id) => this.repo.findInAccount(actor.accountId, id));
+  ) {
+    super('GS1 key', repo);
   }
 
   async create(actor: Actor, input: CreateGs1Input): Promise<Gs1Entry> {

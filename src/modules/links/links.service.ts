@@ -2,12 +2,12 @@ import type { MemberFilters } from '../campaigns/campaigns.types.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { foundById } from '../../lib/found.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
+import { ContentReads } from '../team/content-reads.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { LinksRepository } from './links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
@@ -25,24 +25,15 @@ export interface LinksDeps {
  * Short links: an ending in the same namespace as codes, forwarding to one destination. Reading
  * needs content:read, creating and repointing content:write.
  */
-export class LinksService {
+export class LinksService extends ContentReads<Link, [limit: number, offset: number, filters?: MemberFilters]> {
   private readonly links: LinksRepository;
   private readonly claims: EndingsService;
   private readonly bus: InvalidationBus;
   private readonly clock: Clock;
 
   constructor(private readonly deps: LinksDeps) {
+    super('link', deps.links);
     ({ links: this.links, claims: this.claims, bus: this.bus, clock: this.clock } = deps);
-  }
-
-  async list(actor: Actor, limit: number, offset: number, filters: MemberFilters = {}): Promise<Link[]> {
-    assertCan(actor, 'content:read');
-    return this.links.list(actor.accountId, limit, offset, filters);
-  }
-
-  async get(actor: Actor, id: string): Promise<Link> {
-    assertCan(actor, 'content:read');
-    return foundById('link', id, (id) => this.links.findInAccount(actor.accountId, id));
   }
 
   async create(actor: Actor, input: CreateLinkInput): Promise<Link> {

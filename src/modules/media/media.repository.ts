@@ -107,7 +107,7 @@ export class MediaFoldersRepository {
     await updateOwned(this.db, 'media_folders', folder, renamedRow(folder));
   }
 
-  async find(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<MediaFolder | null> {
+  async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<MediaFolder | null> {
     const row = await findOwned(db, 'media_folders', accountId, id);
     return row ? toFolder(row) : null;
   }
@@ -115,7 +115,7 @@ export class MediaFoldersRepository {
   /** The account's folder, held (PostgreSQL: a row lock) until the transaction ends; null when none such. */
   async lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<MediaFolder | null> {
     await lockRow(trx, 'media_folders', id);
-    return this.find(accountId, id, trx);
+    return this.findInAccount(accountId, id, trx);
   }
 
   async list(accountId: string): Promise<MediaFolder[]> {

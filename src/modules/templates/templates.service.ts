@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { foundById } from '../../lib/found.js';
 import { newNamed, validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import { ContentReads } from '../team/content-reads.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
 import type { TemplatesRepository } from './templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
@@ -14,22 +14,13 @@ import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type Update
  * touches a code: editing or deleting a template changes only the template (ADR 0040). Reading needs
  * content:read, saving and deleting content:write.
  */
-export class TemplatesService {
+export class TemplatesService extends ContentReads<Template> {
   constructor(
     private readonly templates: TemplatesRepository,
     private readonly clock: Clock,
     private readonly scannable: ScannabilityGate,
-  ) {}
-
-  async list(actor: Actor): Promise<Template[]> {
-    assertCan(actor, 'content:read');
-    return this.templates.list(actor.accountId);
-  }
-
-  /** The account's template, or 404 (also for another account's). */
-  async get(actor: Actor, id: string): Promise<Template> {
-    assertCan(actor, 'content:read');
-    return foundById('template', id, (id) => this.templates.findInAccount(actor.accountId, id));
+  ) {
+    super('template', templates);
   }
 
   async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {
