@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import {
   DeletedMediaFolderResponse,
@@ -21,9 +20,8 @@ const config = { dashboardOnly: true };
  * Changing the media library: only from the dashboard (ADR 0127). Mounted under /app/api/v1 beside
  * the mirrored read routes, behind the session guard and CSRF; the services check content:write.
  */
-export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, present, config: settings }) => {
-  await plugin.register(multipart, { throwFileSizeLimit: true });
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const mediaWriteRoutes: ApiRoutes = async (app, { services, guard, present, config: settings }) => {
+  await app.register(multipart, { throwFileSizeLimit: true });
   const session = guard({ scope: null, metered: false });
 
   app.post(

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -23,8 +22,7 @@ const tags = ['campaigns'];
 const route = declareRoutes(tags);
 
 /** Campaigns, their members and analytics, and tags (additions within v1). */
-export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'campaigns:read', metered: true });
   const write = guard({ scope: 'campaigns:write', metered: true });
 

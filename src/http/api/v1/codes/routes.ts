@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actor, type ApiRoutes } from '../context.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { CodeListResponse, CodeResponse, CreateCodeBody, ListCodesQuery, UpdateCodeBody } from './schema.js';
@@ -7,8 +6,7 @@ import { resourceRoutes } from '../resource.js';
 
 const route = declareRoutes(['codes']);
 
-export const codesRoutes: ApiRoutes = async (fastify, { services, guard, present }) => {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export const codesRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
   const one = (code: Parameters<typeof present.code>[0]) => ({ data: present.code(code) });

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -15,8 +14,7 @@ import { resourceRoutes } from '../resource.js';
 
 const route = declareRoutes(['folders']);
 
-export const foldersRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const foldersRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
 

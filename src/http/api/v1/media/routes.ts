@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -18,8 +17,7 @@ const route = declareRoutes(['media']);
  * Reading the media library (media:read). Uploading, renaming, moving and deleting exist only on the
  * dashboard's session surface (http/app/media.routes.ts): a token never uploads (SPEC section 5).
  */
-export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const mediaRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'media:read', metered: true });
 
   const media = resourceRoutes(app, route, { path: '/media', read });
