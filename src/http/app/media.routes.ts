@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import {
   DeletedMediaFolderResponse,
@@ -9,9 +8,10 @@ import {
   MediaResponse,
   UpdateMediaBody,
 } from '../api/v1/media/schema.js';
-import { IdParams, responses } from '../schemas.js';
+import { responses } from '../schemas.js';
 import { readUpload } from './media.upload.js';
 import { declareRoutes } from '../api/v1/route.js';
+import { resourceRoutes } from '../api/v1/resource.js';
 
 const route = declareRoutes(['media']);
 /** Routes under /app/api/v1 that exist only on the session surface (never under /api/v1). */
@@ -21,9 +21,8 @@ const config = { dashboardOnly: true };
  * Changing the media library: only from the dashboard (ADR 0127). Mounted under /app/api/v1 beside
  * the mirrored read routes, behind the session guard and CSRF; the services check content:write.
  */
-export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, present, config: settings }) => {
-  await plugin.register(multipart, { throwFileSizeLimit: true });
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const mediaWriteRoutes: ApiRoutes = async (app, { services, guard, present, config: settings }) => {
+  await app.register(multipart, { throwFileSizeLimit: true });
   const session = guard({ scope: null, metered: false });
 
   app.post(
@@ -41,74 +40,48 @@ export const mediaWriteRoutes: ApiRoutes = async (plugin, { services, guard, pre
     },
   );
 
-  app.patch(
-    '/media/:id',
-    {
-      ...route(session, 'updateMedia', 'Rename a media file or move it to a folder', {
-        params: IdParams,
-        body: UpdateMediaBody,
-        response: responses({ 200: MediaResponse }, [404]),
-      }),
-      config,
-    },
-    async (request) => ({ data: present.media(await services.media.update(actor(request), request.params.id, request.body)) }),
-  );
+  const files = resourceRoutes(app, route, {
+    path: '/media',
+    read: session,
+    write: session,
+    present: present.media,
+    response: MediaResponse,
+    config,
+  });
 
-  app.delete(
-    '/media/:id',
-    {
-      ...route(session, 'deleteMedia', 'Delete a media file', {
-        params: IdParams,
-        response: responses({ 200: DeletedMediaResponse }, [404]),
-      }),
-      config,
-    },
-    async (request) => {
-      const file = await services.media.delete(actor(request), request.params.id);
-      return { data: { id: file.id, deleted: true as const } };
-    },
-  );
+  files.update('updateMedia', 'Rename a media file or move it to a folder', {
+    body: UpdateMediaBody,
+    run: (acting, id, body) => services.media.update(acting, id, body),
+  });
 
-  app.post(
-    '/media/folders',
-    {
-      ...route(session, 'createMediaFolder', 'Create a media folder', {
-        body: MediaFolderBody,
-        response: responses({ 201: MediaFolderResponse }),
-      }),
-      config,
+  files.remove('deleteMedia', 'Delete a media file', {
+    response: DeletedMediaResponse,
+    run: async (acting, id) => {
+      await services.media.delete(acting, id);
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: present.mediaFolder(await services.mediaFolders.create(actor(request), request.body)) }),
-  );
+  });
 
-  app.patch(
-    '/media/folders/:id',
-    {
-      ...route(session, 'renameMediaFolder', 'Rename a media folder', {
-        params: IdParams,
-        body: MediaFolderBody,
-        response: responses({ 200: MediaFolderResponse }, [404]),
-      }),
-      config,
-    },
-    async (request) => ({
-      data: present.mediaFolder(await services.mediaFolders.rename(actor(request), request.params.id, request.body)),
-    }),
-  );
+  const folders = resourceRoutes(app, route, {
+    path: '/media/folders',
+    read: session,
+    write: session,
+    present: present.mediaFolder,
+    response: MediaFolderResponse,
+    config,
+  });
 
-  app.delete(
-    '/media/folders/:id',
-    {
-      ...route(session, 'deleteMediaFolder', 'Delete a media folder (its files stay, in no folder)', {
-        params: IdParams,
-        response: responses({ 200: DeletedMediaFolderResponse }, [404]),
-      }),
-      config,
-    },
-    async (request) => {
-      const unfiledFiles = await services.mediaFolders.delete(actor(request), request.params.id);
-      return { data: { id: request.params.id, deleted: true as const, unfiledFiles } };
-    },
-  );
+  folders.create('createMediaFolder', 'Create a media folder', {
+    body: MediaFolderBody,
+    run: (acting, body) => services.mediaFolders.create(acting, body),
+  });
+
+  folders.update('renameMediaFolder', 'Rename a media folder', {
+    body: MediaFolderBody,
+    run: (acting, id, body) => services.mediaFolders.rename(acting, id, body),
+  });
+
+  folders.remove('deleteMediaFolder', 'Delete a media folder (its files stay, in no folder)', {
+    response: DeletedMediaFolderResponse,
+    run: async (acting, id) => ({ unfiledFiles: await services.mediaFolders.delete(acting, id) }),
+  });
 };

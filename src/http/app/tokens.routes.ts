@@ -1,7 +1,7 @@
-import { actor, type ApiRoutes } from '../api/v1/context.js';
-import { IdParams, responses } from '../schemas.js';
+import type { ApiRoutes } from '../api/v1/context.js';
 import { CreateTokenBody, CreatedTokenResponse, TokenListResponse, TokenResponse } from './tokens.schema.js';
 import { declareRoutes } from '../api/v1/route.js';
+import { resourceRoutes } from '../api/v1/resource.js';
 
 const route = declareRoutes(['dashboard']);
 
@@ -12,41 +12,28 @@ const route = declareRoutes(['dashboard']);
 export const tokensRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const session = guard({ scope: null, metered: false });
 
-  app.get(
-    '/tokens',
-    route(session, 'listOwnTokens', 'My API tokens', { response: responses({ 200: TokenListResponse }) }),
-    async (request) => {
-      const tokens = await services.tokens.listForActor(actor(request));
-      return { data: tokens.map(present.token) };
-    },
-  );
+  const tokens = resourceRoutes(app, route, { path: '/tokens', read: session, write: session });
 
-  app.post(
-    '/tokens',
-    route(session, 'createOwnToken', 'Create an API token for myself; the secret is shown once', {
-      body: CreateTokenBody,
-      response: responses({ 201: CreatedTokenResponse }),
-    }),
-    async (request, reply) => {
-      const { name, scopes, expiresAt } = request.body;
-      const { token, record } = await services.tokens.createForActor(actor(request), {
+  tokens.list('listOwnTokens', 'My API tokens', {
+    response: TokenListResponse,
+    run: async (acting) => (await services.tokens.listForActor(acting)).map(present.token),
+  });
+
+  tokens.create('createOwnToken', 'Create an API token for myself; the secret is shown once', {
+    body: CreateTokenBody,
+    response: CreatedTokenResponse,
+    run: async (acting, { name, scopes, expiresAt }) => {
+      const { token, record } = await services.tokens.createForActor(acting, {
         scopes,
         ...(name === undefined ? {} : { name }),
         ...(expiresAt === undefined ? {} : { expiresAt: Date.parse(expiresAt) }),
       });
-      return reply.code(201).send({ data: { ...present.token(record), token } });
+      return { ...present.token(record), token };
     },
-  );
+  });
 
-  app.delete(
-    '/tokens/:id',
-    route(session, 'revokeOwnToken', 'Revoke one of my API tokens', {
-      params: IdParams,
-      response: responses({ 200: TokenResponse }, [404]),
-    }),
-    async (request) => {
-      const token = await services.tokens.revokeForActor(actor(request), request.params.id);
-      return { data: present.token(token) };
-    },
-  );
+  tokens.retire('revokeOwnToken', 'Revoke one of my API tokens', {
+    response: TokenResponse,
+    run: async (acting, id) => present.token(await services.tokens.revokeForActor(acting, id)),
+  });
 };

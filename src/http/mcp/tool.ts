@@ -6,6 +6,7 @@ import type { Scope } from '../../modules/tokens/scopes.js';
 import type { Principal } from '../../modules/tokens/tokens.types.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
+import type { IdParams } from '../schemas.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
 export interface ToolContext {
@@ -105,11 +106,38 @@ function toolOfKind(scope: Scope | null, annotations: ToolHints) {
   });
 }
 
+/** What a deletion tool adds to its name, title and schemas: prose and the service call, whose result joins the answer. */
+export interface RemoveBody<I extends TObject[]> {
+  description: string;
+  run(args: Static<TComposite<I>>, context: ToolContext): Promise<object | void>;
+}
+
 /**
- * The tools of one resource, by kind: `read` (needs `readScope`, hints READ), `add` and `change`
- * (need `writeScope`, hints ADD and CHANGE). Input is the REST parts (none: no arguments); the handler's
- * result is wrapped in the REST envelope. A tool that answers more than `{ data }` uses `defineTool`.
+ * The tools of one resource, by kind: `read` (needs `readScope`, hints READ), `add`, `change` and
+ * `remove` (need `writeScope`, hints ADD, CHANGE and CHANGE). Input is the REST parts (none: no
+ * arguments); the handler's result is wrapped in the REST envelope. `remove` takes the id and answers
+ * like the REST `remove`: `{ id, deleted: true }` with what `run` adds. A tool that answers more than
+ * `{ data }` uses `defineTool`.
  */
 export function resourceTools(readScope: Scope | null, writeScope: Scope | null = readScope) {
-  return { read: toolOfKind(readScope, READ), add: toolOfKind(writeScope, ADD), change: toolOfKind(writeScope, CHANGE) };
+  const change = toolOfKind(writeScope, CHANGE);
+  return {
+    read: toolOfKind(readScope, READ),
+    add: toolOfKind(writeScope, ADD),
+    change,
+    remove: <I extends [typeof IdParams, ...TObject[]], O extends TObject>(
+      name: string,
+      title: string,
+      input: [...I],
+      output: O,
+      { description, run }: RemoveBody<I>,
+    ): ToolDefinition =>
+      change(name, title, input, output, {
+        description,
+        run: async (args, context) => {
+          const { id } = args as typeof args & Static<typeof IdParams>;
+          return { id, deleted: true, ...(await run(args, context)) } as Data<O>;
+        },
+      }),
+  };
 }

@@ -20,13 +20,9 @@ export const folderTools = [
     run: async ({ id, ...changes }, { services, actor, present }) =>
       present.folder(await services.folders.rename(actor, id, changes)),
   }),
-  tool.change('folders_delete', 'Delete a folder', [IdParams], schema.DeletedFolderResponse, {
+  tool.remove('folders_delete', 'Delete a folder', [IdParams], schema.DeletedFolderResponse, {
     description: 'Deletes a folder. Its codes are kept, in no folder; the answer says how many were unfiled.',
-    run: async ({ id }, { services, actor }) => ({
-      id,
-      deleted: true as const,
-      unfiledCodes: await services.folders.delete(actor, id),
-    }),
+    run: async ({ id }, { services, actor }) => ({ unfiledCodes: await services.folders.delete(actor, id) }),
   }),
   resourceTools('analytics:read').read(
     'folders_analytics',

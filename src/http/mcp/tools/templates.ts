@@ -20,11 +20,8 @@ export const templateTools = [
       'Saves a design (colours, module and corner styles, logo, error correction, quiet zone, frame) under a name. Applying it to a code (templateId on codes_create or codes_update) copies it.',
     run: async (args, { services, actor, present }) => present.template(await services.templates.create(actor, args)),
   }),
-  tool.change('templates_delete', 'Delete a saved design', [IdParams], DeletedTemplateResponse, {
+  tool.remove('templates_delete', 'Delete a saved design', [IdParams], DeletedTemplateResponse, {
     description: 'Deletes a saved design. Codes that used it keep their copy of the design.',
-    run: async ({ id }, { services, actor }) => {
-      await services.templates.delete(actor, id);
-      return { id, deleted: true as const };
-    },
+    run: ({ id }, { services, actor }) => services.templates.delete(actor, id),
   }),
 ];

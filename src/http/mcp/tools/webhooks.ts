@@ -17,12 +17,9 @@ export const webhookTools = [
     run: async ({ url, events }, { services, actor, present }) =>
       present.createdHook(await services.webhooks.create(actor, { url, events })),
   }),
-  tool.change('webhooks_delete', 'Unsubscribe a webhook', [IdParams], schema.DeletedHookResponse, {
+  tool.remove('webhooks_delete', 'Unsubscribe a webhook', [IdParams], schema.DeletedHookResponse, {
     description: 'Deletes a webhook subscription; deliveries not yet made are cancelled.',
-    run: async ({ id }, { services, actor }) => {
-      await services.webhooks.delete(actor, id);
-      return { id, deleted: true as const };
-    },
+    run: ({ id }, { services, actor }) => services.webhooks.delete(actor, id),
   }),
   tool.read('webhooks_deliveries', 'Recent webhook deliveries', [IdParams, schema.DeliveriesQuery], schema.DeliveryListResponse, {
     description: 'Lists the recent deliveries of one subscription, newest first, with attempts and last response.',

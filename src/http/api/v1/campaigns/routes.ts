@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -23,51 +22,46 @@ const tags = ['campaigns'];
 const route = declareRoutes(tags);
 
 /** Campaigns, their members and analytics, and tags (additions within v1). */
-export const campaignsRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'campaigns:read', metered: true });
   const write = guard({ scope: 'campaigns:write', metered: true });
 
-  const campaigns = resourceRoutes(app, route, { path: '/campaigns', read, write });
+  const campaigns = resourceRoutes(app, route, {
+    path: '/campaigns',
+    read,
+    write,
+    present: present.campaign,
+    response: CampaignResponse,
+    listResponse: CampaignListResponse,
+  });
 
   campaigns.list('listCampaigns', 'List campaigns with their members', {
     description: 'By name, case-insensitively.',
     querystring: ListCampaignsQuery,
-    response: CampaignListResponse,
-    run: async (acting, query) => (await services.campaigns.list(acting, query)).map(present.campaign),
+    run: (acting, query) => services.campaigns.list(acting, query),
   });
 
   campaigns.create('createCampaign', 'Create a campaign', {
     description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
     body: CreateCampaignBody,
-    response: CampaignResponse,
     errors: [404],
-    run: async (acting, body) => present.campaign(await services.campaigns.create(acting, body)),
+    run: (acting, body) => services.campaigns.create(acting, body),
   });
 
   campaigns.get('getCampaign', 'Read a campaign', {
-    response: CampaignResponse,
-    run: async (acting, id) => present.campaign(await services.campaigns.get(acting, id)),
+    run: (acting, id) => services.campaigns.get(acting, id),
   });
 
   campaigns.update('updateCampaign', "Change a campaign's name or dates", {
     body: UpdateCampaignBody,
-    response: CampaignResponse,
-    run: async (acting, id, body) => present.campaign(await services.campaigns.update(acting, id, body)),
+    run: (acting, id, body) => services.campaigns.update(acting, id, body),
   });
 
-  app.post(
-    '/campaigns/:id/members',
-    route(write, 'moveCampaignMembers', 'Move things into and out of a campaign', {
-      description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
-      params: IdParams,
-      body: MoveMembersBody,
-      response: responses({ 200: CampaignResponse }, [404]),
-    }),
-    async (request) => ({
-      data: present.campaign(await services.campaigns.moveMembers(actor(request), request.params.id, request.body)),
-    }),
-  );
+  campaigns.act('members', 'moveCampaignMembers', 'Move things into and out of a campaign', {
+    description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
+    body: MoveMembersBody,
+    run: (acting, id, body) => services.campaigns.moveMembers(acting, id, body),
+  });
 
   campaigns.remove('deleteCampaign', 'Delete a campaign', {
     description: 'Its members stay, in no campaign.',

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TObject } from '@sinclair/typebox';
 import type { ContentService } from '../../../../modules/content/content.service.js';
 import type { Content, ContentKind } from '../../../../modules/content/content.types.js';
@@ -34,8 +33,7 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
   const { plural, noun } = resource;
   const route = declareRoutes([plural]);
   const { one, list, create: CreateBody, update: UpdateBody } = resource.schemas;
-  return async (plugin, context) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  return async (app, context) => {
     const { guard, present } = context;
     const service = resource.service(context.services) as unknown as ContentService<D, object>;
     const show = (content: Content<D>) => present.content(content);

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -15,35 +14,37 @@ import { resourceRoutes } from '../resource.js';
 
 const route = declareRoutes(['folders']);
 
-export const foldersRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const foldersRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
 
-  const folders = resourceRoutes(app, route, { path: '/folders', read, write });
+  const folders = resourceRoutes(app, route, {
+    path: '/folders',
+    read,
+    write,
+    present: present.folder,
+    response: FolderResponse,
+    listResponse: FolderListResponse,
+  });
 
   folders.list('listFolders', 'List folders', {
     description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
-    response: FolderListResponse,
-    run: async (acting) => (await services.folders.list(acting)).map(present.folder),
+    run: (acting) => services.folders.list(acting),
   });
 
   folders.create('createFolder', 'Create a folder (addition within v1)', {
     description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
     body: CreateFolderBody,
-    response: FolderResponse,
-    run: async (acting, body) => present.folder(await services.folders.create(acting, body)),
+    run: (acting, body) => services.folders.create(acting, body),
   });
 
   folders.get('getFolder', 'Read a folder (addition within v1)', {
-    response: FolderResponse,
-    run: async (acting, id) => present.folder(await services.folders.get(acting, id)),
+    run: (acting, id) => services.folders.get(acting, id),
   });
 
   folders.update('updateFolder', 'Rename a folder (addition within v1)', {
     body: UpdateFolderBody,
-    response: FolderResponse,
-    run: async (acting, id, body) => present.folder(await services.folders.rename(acting, id, body)),
+    run: (acting, id, body) => services.folders.rename(acting, id, body),
   });
 
   folders.remove('deleteFolder', 'Delete a folder (addition within v1)', {

@@ -9,32 +9,35 @@ export const gs1Routes: ApiRoutes = async (app, { services, guard, present }) =>
   const read = guard({ scope: 'gs1:read', metered: true });
   const write = guard({ scope: 'gs1:write', metered: true });
 
-  const keys = resourceRoutes(app, route, { path: '/gs1', read, write });
+  const keys = resourceRoutes(app, route, {
+    path: '/gs1',
+    read,
+    write,
+    present: present.gs1,
+    response: Gs1Response,
+    listResponse: Gs1ListResponse,
+  });
 
   keys.list('listGs1Keys', 'List GS1 Digital Links', {
     description: 'The registered GS1 keys, newest first, each with its links.',
     querystring: ListGs1Query,
-    response: Gs1ListResponse,
-    run: async (acting, query) => (await services.gs1.list(acting, query)).map(present.gs1),
+    run: (acting, query) => services.gs1.list(acting, query),
   });
 
   keys.create('createGs1Key', 'Register a GS1 key and its links', {
     description:
       'The key is validated (lengths, check digits, qualifier order, characters) and stored in canonical form; a key is registered once on the service. Exactly one link is the default.',
     body: CreateGs1Body,
-    response: Gs1Response,
-    run: async (acting, body) => present.gs1(await services.gs1.create(acting, body)),
+    run: (acting, body) => services.gs1.create(acting, body),
   });
 
   keys.get('getGs1Key', 'Read a GS1 key and what it resolves to', {
-    response: Gs1Response,
-    run: async (acting, id) => present.gs1(await services.gs1.get(acting, id)),
+    run: (acting, id) => services.gs1.get(acting, id),
   });
 
   keys.update('updateGs1Key', "Replace a GS1 key's links", {
     body: UpdateGs1Body,
-    response: Gs1Response,
-    run: async (acting, id, body) => present.gs1(await services.gs1.update(acting, id, body)),
+    run: (acting, id, body) => services.gs1.update(acting, id, body),
   });
 
   keys.remove('deleteGs1Key', 'Delete a GS1 key and its links', {

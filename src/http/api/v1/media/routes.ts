@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import {
@@ -18,17 +17,21 @@ const route = declareRoutes(['media']);
  * Reading the media library (media:read). Uploading, renaming, moving and deleting exist only on the
  * dashboard's session surface (http/app/media.routes.ts): a token never uploads (SPEC section 5).
  */
-export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const mediaRoutes: ApiRoutes = async (app, { services, guard, present }) => {
   const read = guard({ scope: 'media:read', metered: true });
 
-  const media = resourceRoutes(app, route, { path: '/media', read });
+  const media = resourceRoutes(app, route, {
+    path: '/media',
+    read,
+    present: present.media,
+    response: MediaResponse,
+    listResponse: MediaListResponse,
+  });
 
   media.list('listMedia', 'List media files', {
     description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
     querystring: MediaListQuery,
-    response: MediaListResponse,
-    run: async (acting, query) => (await services.media.list(acting, mediaListOptions(query))).map(present.media),
+    run: (acting, query) => services.media.list(acting, mediaListOptions(query)),
   });
 
   app.get(
@@ -49,7 +52,6 @@ export const mediaRoutes: ApiRoutes = async (plugin, { services, guard, present 
   );
 
   media.get('getMedia', 'Read a media file', {
-    response: MediaResponse,
-    run: async (acting, id) => present.media(await services.media.get(acting, id)),
+    run: (acting, id) => services.media.get(acting, id),
   });
 };

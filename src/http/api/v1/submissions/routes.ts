@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import type { Submission as Reply, SubmissionKind } from '../../../../modules/content/content.types.js';
 import type { Scope } from '../../../../modules/tokens/scopes.js';
@@ -26,8 +25,7 @@ interface RepliesResource {
  */
 const repliesRoutes =
   (resource: RepliesResource): ApiRoutes =>
-  async (plugin, context) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  async (app, context) => {
     const { services, guard } = context;
     const { path, kind, noun, filter } = resource;
     const route = declareRoutes([path]);

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { reportHeader } from '../../../../modules/symbols/symbol.check.js';
 import type { SymbolImage } from '../../../../modules/symbols/symbols.types.js';
@@ -49,8 +48,7 @@ const route = declareRoutes(['codes']);
 
 const designsRoute = declareRoutes(['designs']);
 
-export const symbolsRoutes: ApiRoutes = async (plugin, { services, guard }) => {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export const symbolsRoutes: ApiRoutes = async (app, { services, guard }) => {
   const read = guard({ scope: 'codes:read', metered: true });
 
   app.get(

@@ -16,31 +16,34 @@ export const templatesRoutes: ApiRoutes = async (app, { services, guard, present
   const read = guard({ scope: 'codes:read', metered: true });
   const write = guard({ scope: 'codes:write', metered: true });
 
-  const templates = resourceRoutes(app, route, { path: '/templates', read, write });
+  const templates = resourceRoutes(app, route, {
+    path: '/templates',
+    read,
+    write,
+    present: present.template,
+    response: TemplateResponse,
+    listResponse: TemplateListResponse,
+  });
 
   templates.list('listTemplates', 'List saved designs', {
     description: 'Ordered by name, case-insensitively.',
-    response: TemplateListResponse,
-    run: async (acting) => (await services.templates.list(acting)).map(present.template),
+    run: (acting) => services.templates.list(acting),
   });
 
   templates.create('createTemplate', 'Save a design', {
     description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
     body: CreateTemplateBody,
-    response: TemplateResponse,
-    run: async (acting, body) => present.template(await services.templates.create(acting, body)),
+    run: (acting, body) => services.templates.create(acting, body),
   });
 
   templates.get('getTemplate', 'Read a saved design (addition within v1)', {
-    response: TemplateResponse,
-    run: async (acting, id) => present.template(await services.templates.get(acting, id)),
+    run: (acting, id) => services.templates.get(acting, id),
   });
 
   templates.update('updateTemplate', 'Rename a saved design or change it (addition within v1)', {
     description: COPY_NOTE,
     body: UpdateTemplateBody,
-    response: TemplateResponse,
-    run: async (acting, id, body) => present.template(await services.templates.update(acting, id, body)),
+    run: (acting, id, body) => services.templates.update(acting, id, body),
   });
 
   templates.remove('deleteTemplate', 'Delete a saved design', {
