@@ -107,5 +107,5 @@ try {
     for (const [key, share] of rows.slice(0, TOP)) console.log(`${share.toFixed(1).padStart(5)}%  ${key}`);
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
 }
