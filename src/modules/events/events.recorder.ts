@@ -177,7 +177,6 @@ export class EventRecorder implements HitRecorder {
       if (type === null) return;
       if (!isCounted(hit.method, hit.userAgent)) {
         this.link.exclude({ accountId: hit.accountId, targetId: hit.targetId, day: dayOf(hit.at), count: 1 });
-        if (this.link.wantsLines) this.endTurnSoon();
         return;
       }
       if (this.recorded - this.committedThrough >= this.maxBuffered) {

@@ -12,6 +12,7 @@ export interface WriterLink {
   /** Whether `push` needs each event's journal line (a message link sends lines, not objects). */
   readonly wantsLines: boolean;
   push(event: RecordedEvent, line: string | null): void;
+  /** Counts an excluded hit; the link sends the counts on its own schedule, or at the next flush. */
   exclude(count: ExcludedCount): void;
   /** The end of a turn of the event loop: what was pushed during it may leave. */
   endTurn(): void;
@@ -77,14 +78,24 @@ const isWriterMessage = (m: unknown): boolean => (m as { qrelay?: string } | nul
 const SEND_AFTER_MS = 10;
 
 /**
- * Sends the events as their journal lines (one string, cheap to pass between threads and processes)
- * with the excluded counts, gathered for up to `SEND_AFTER_MS`; the writer answers with what it has
- * committed.
+ * Excluded counts are tallies, not events: they leave at most this often (or with a flush), so a
+ * flood of automated traffic costs a few map lookups per hit instead of an object per distinct
+ * target and a structured clone of them all every `SEND_AFTER_MS` (ADR 0155).
+ */
+const EXCLUDED_SEND_AFTER_MS = 1_000;
+
+const NO_EXCLUDED: ExcludedCount[] = [];
+
+/**
+ * Sends the events as their journal lines (one string, cheap to pass between threads and processes),
+ * gathered for up to `SEND_AFTER_MS`, and the excluded counts, gathered for up to
+ * `EXCLUDED_SEND_AFTER_MS`; the writer answers with what it has committed.
  */
 export class MessageWriterLink implements WriterLink {
   readonly wantsLines = true;
   private lines = '';
   private timer: NodeJS.Timeout | null = null;
+  private excludedTimer: NodeJS.Timeout | null = null;
   private readonly excluded = new ExcludedTally();
   private nextId = 1;
   private readonly flushes = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -107,24 +118,36 @@ export class MessageWriterLink implements WriterLink {
 
   exclude(count: ExcludedCount): void {
     this.excluded.add(count);
+    this.excludedTimer ??= setTimeout(this.sendAll, EXCLUDED_SEND_AFTER_MS);
   }
 
   endTurn(): void {
-    if (this.timer || (this.lines === '' && this.excluded.empty)) return;
-    this.timer = setTimeout(this.send, SEND_AFTER_MS);
+    if (this.timer || this.lines === '') return;
+    this.timer = setTimeout(this.sendLines, SEND_AFTER_MS);
   }
 
-  private readonly send = (): void => {
+  private readonly sendLines = (): void => {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.lines === '' && this.excluded.empty) return;
+    if (this.lines === '') return;
+    this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: NO_EXCLUDED });
+    this.lines = '';
+  };
+
+  /** The lines and the excluded counts gathered so far, in one message. */
+  private readonly sendAll = (): void => {
+    if (this.excludedTimer) clearTimeout(this.excludedTimer);
+    this.excludedTimer = null;
+    if (this.excluded.empty) return this.sendLines();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.port.post({ qrelay: 'writer', t: 'hits', lines: this.lines, excluded: this.excluded.take() });
     this.lines = '';
   };
 
   flush(): Promise<void> {
     if (this.gone !== null) return Promise.reject(new Error(this.gone));
-    this.send();
+    this.sendAll();
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.flushes.set(id, { resolve, reject });
