@@ -13,6 +13,7 @@ import { describeEach, STORES } from '../support/stores.js';
 const GTIN = '09506000134352';
 const GTIN13 = '9506000134352';
 const OTHER_GTIN = '09506000134376';
+const QUALIFIED_GTIN = '09506000134383';
 const LINKSET = 'application/linkset+json';
 
 describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
@@ -161,6 +162,28 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect((await get(`/01/${GTIN}/10/LOT42/21/S1`)).headers.location).toBe('https://brand.example/recall/lot42');
     // A link type the lot lacks comes from the GTIN.
     expect((await get(`/01/${GTIN}/10/LOT42?linkType=gs1:recipeInfo`)).statusCode).toBe(307);
+  });
+
+  it('SHALL support all the key qualifiers of each primary key it supports, walking up from values it does not hold', async () => {
+    const asked: [key: string, requests: string[]][] = [
+      [`01/${QUALIFIED_GTIN}`, ['22/V1', '10/L1', '21/S1', '22/V1/10/L1/21/S1', '235/TPX-1']],
+      ['414/9521321000018', ['254/32a', '7040/1AB-']],
+      ['417/9521321000018', ['7040/9xy_']],
+      ['8004/0180451111ABC987', ['7040/0AB-']],
+      ['8018/106141411234567897', ['8019/123']],
+    ];
+    const other = await h.factory.tenant();
+    for (const [key, requests] of asked) {
+      await register(key, [{ linkType: 'gs1:pip', href: `https://brand.example/${key}` }], other);
+      for (const qualifiers of requests) {
+        const res = await get(`/${key}/${qualifiers}`);
+        expect(res.statusCode, `${key}/${qualifiers}`).toBe(307);
+        expect(res.headers.location, `${key}/${qualifiers}`).toBe(`https://brand.example/${key}`);
+      }
+    }
+    // A qualifier registered itself answers for itself.
+    await register('8018/106141411234567897/8019/123', [{ linkType: 'gs1:pip', href: 'https://brand.example/srin' }], other);
+    expect((await get('/8018/106141411234567897/8019/123')).headers.location).toBe('https://brand.example/srin');
   });
 
   it('SHOULD tolerate a trailing slash', async () => {
