@@ -143,6 +143,7 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(res.statusCode).toBe(300);
     expect(res.headers['content-type']).toContain(LINKSET);
     const context = res.json().linkset[0];
+    expect(Object.keys(context)).toEqual(['anchor', 'itemDescription', 'https://gs1.org/voc/certificationInfo']);
     expect(context['https://gs1.org/voc/certificationInfo'].map((l: { href: string }) => l.href)).toEqual([
       'https://brand.example/cert/a',
       'https://brand.example/cert/b',
@@ -204,6 +205,7 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
         `http://qrelay.test/01/${GTIN}/10/LOT42`,
         `http://qrelay.test/01/${GTIN}`,
       ]);
+      expect(res.json().linkset[0].itemDescription).toBe(`GTIN ${GTIN}, batch/lot (AI 10) LOT42`);
     }
   });
 
@@ -220,8 +222,10 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(Array.isArray(body.linkset)).toBe(true);
     const context = body.linkset[0]!;
     expect(context.anchor).toMatch(/^https?:\/\/[a-zA-Z0-9./]+/);
+    // The schema requires an item description of every context object and allows nothing else but links.
+    expect(context.itemDescription).toBe(`GTIN ${GTIN}`);
     for (const [rel, targets] of Object.entries(context)) {
-      if (rel === 'anchor') continue;
+      if (rel === 'anchor' || rel === 'itemDescription') continue;
       expect(rel).toMatch(/^https?:\/\/[a-zA-Z0-9./]+$/);
       expect(Array.isArray(targets)).toBe(true);
       for (const target of targets as Record<string, unknown>[]) {
