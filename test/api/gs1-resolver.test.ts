@@ -113,6 +113,15 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
       'https://brand.example/recipes?from=qr&linkType=gs1:recipeInfo#top',
     );
     expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent('https://gs1.org/voc/recipeInfo')}`)).statusCode).toBe(307);
+    // gs1:defaultLink is a link type the linkset offers: asking for it is the default, whatever the headers say.
+    for (const defaultLink of ['gs1:defaultLink', 'https://gs1.org/voc/defaultLink', 'https://ref.gs1.org/voc/defaultLink']) {
+      const res = await get(`/01/${GTIN}?linkType=${encodeURIComponent(defaultLink)}`, { 'accept-language': 'en' });
+      expect(res.statusCode, defaultLink).toBe(307);
+      expect(res.headers.location, defaultLink).toMatch(/^https:\/\/brand\.example\/pip\/fr\?linkType=/);
+    }
+    expect((await get(`/01/${GTIN}/10/LOT42?linkType=gs1:defaultLink`)).headers.location).toMatch(
+      /^https:\/\/brand\.example\/recall\/lot42\?/,
+    );
   });
 
   it('SHALL answer 404 when the requested linkType is not available', async () => {
