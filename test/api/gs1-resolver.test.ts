@@ -54,6 +54,22 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(options.statusCode).toBe(204);
     expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(options.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    // HEAD answers what GET would, without the body: the linkset's headers, a 300's status.
+    const headLinkset = await h.request({
+      method: 'HEAD',
+      url: `/01/${GTIN}?linkType=linkset`,
+      headers: { host: 'qrelay.test' },
+    });
+    expect(headLinkset.statusCode).toBe(200);
+    expect(headLinkset.headers['content-type']).toContain(LINKSET);
+    expect(headLinkset.body).toBe('');
+    const headChoices = await h.request({
+      method: 'HEAD',
+      url: `/01/${GTIN}?linkType=gs1:certificationInfo`,
+      headers: { host: 'qrelay.test' },
+    });
+    expect(headChoices.statusCode).toBe(300);
+    expect(headChoices.body).toBe('');
   });
 
   it('SHALL support CORS', async () => {
