@@ -140,6 +140,20 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     );
   });
 
+  it('SHALL recognise the GS1 Web vocabulary namespace for link types; no other namespace stands in for it', async () => {
+    for (const linkType of [
+      'gs1:recipeInfo',
+      'https://gs1.org/voc/recipeInfo',
+      'https://ref.gs1.org/voc/recipeInfo',
+      'https://www.gs1.org/voc/recipeInfo',
+    ])
+      expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent(linkType)}`)).statusCode, linkType).toBe(307);
+    for (const linkType of ['schema:recipeInfo', 'https://schema.org/recipeInfo', 'recipeInfo'])
+      expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent(linkType)}`)).statusCode, linkType).toBe(404);
+    const description = (await get('/.well-known/gs1resolver')).json();
+    expect(description.supportedLinkType).toEqual([{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:' }]);
+  });
+
   it('SHALL answer 404 when the requested linkType is not available', async () => {
     const res = await get(`/01/${GTIN}?linkType=gs1:nutritionalInfo`);
     expect(res.statusCode).toBe(404);
