@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fastPath = resolverServerFactory(services.resolver, { client, requestId: newRequestId, metrics });
   const app = createServer(config, deps.logger, fastPath, client);
   installRequestLog(app, metrics);
-  await installOpenApi(app, config);
+  await installOpenApi(app, config, deps.documentDashboard ?? false);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);
   const guard = createGuard(services, anonymous);
   const present = buildPresenters(config);

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import { SESSION_COOKIE } from './app/cookies.js';
 import { namedComponents } from './openapi.components.js';
 import { ErrorEnvelope, errorResponse } from './schemas.js';
 
@@ -8,8 +9,19 @@ import { ErrorEnvelope, errorResponse } from './schemas.js';
 const READ_ERRORS = [414, 429, 431];
 const WRITE_ERRORS = [413, 414, 415, 429, 431];
 
-/** The OpenAPI 3.1 document, generated from the routes' own schemas. */
-export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+/** The dashboard's session (ADR 0080): its routes are documented only in the dashboard's own document. */
+const SESSION_COOKIE_SCHEME = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: SESSION_COOKIE,
+  description: 'The dashboard session of a signed-in person; every state change also carries the CSRF token.',
+} as const;
+
+/**
+ * The OpenAPI 3.1 document, generated from the routes' own schemas. With `dashboard`, it also names
+ * the session cookie that the dashboard's own routes are guarded by.
+ */
+export async function installOpenApi(app: FastifyInstance, config: Config, dashboard = false): Promise<void> {
   app.addSchema(ErrorEnvelope);
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { response?: Record<number, unknown> } | undefined;
@@ -31,6 +43,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token beginning with qrelay1_.' },
+          ...(dashboard ? { sessionCookie: SESSION_COOKIE_SCHEME } : {}),
         },
       },
       security: [{ bearerAuth: [] }],

@@ -13,6 +13,7 @@ import { describeEach, STORES } from '../support/stores.js';
 const GTIN = '09506000134352';
 const GTIN13 = '9506000134352';
 const OTHER_GTIN = '09506000134376';
+const QUALIFIED_GTIN = '09506000134383';
 const LINKSET = 'application/linkset+json';
 
 describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
@@ -53,6 +54,22 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(options.statusCode).toBe(204);
     expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(options.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    // HEAD answers what GET would, without the body: the linkset's headers, a 300's status.
+    const headLinkset = await h.request({
+      method: 'HEAD',
+      url: `/01/${GTIN}?linkType=linkset`,
+      headers: { host: 'qrelay.test' },
+    });
+    expect(headLinkset.statusCode).toBe(200);
+    expect(headLinkset.headers['content-type']).toContain(LINKSET);
+    expect(headLinkset.body).toBe('');
+    const headChoices = await h.request({
+      method: 'HEAD',
+      url: `/01/${GTIN}?linkType=gs1:certificationInfo`,
+      headers: { host: 'qrelay.test' },
+    });
+    expect(headChoices.statusCode).toBe(300);
+    expect(headChoices.body).toBe('');
   });
 
   it('SHALL support CORS', async () => {
@@ -112,6 +129,29 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
       'https://brand.example/recipes?from=qr&linkType=gs1:recipeInfo#top',
     );
     expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent('https://gs1.org/voc/recipeInfo')}`)).statusCode).toBe(307);
+    // gs1:defaultLink is a link type the linkset offers: asking for it is the default, whatever the headers say.
+    for (const defaultLink of ['gs1:defaultLink', 'https://gs1.org/voc/defaultLink', 'https://ref.gs1.org/voc/defaultLink']) {
+      const res = await get(`/01/${GTIN}?linkType=${encodeURIComponent(defaultLink)}`, { 'accept-language': 'en' });
+      expect(res.statusCode, defaultLink).toBe(307);
+      expect(res.headers.location, defaultLink).toMatch(/^https:\/\/brand\.example\/pip\/fr\?linkType=/);
+    }
+    expect((await get(`/01/${GTIN}/10/LOT42?linkType=gs1:defaultLink`)).headers.location).toMatch(
+      /^https:\/\/brand\.example\/recall\/lot42\?/,
+    );
+  });
+
+  it('SHALL recognise the GS1 Web vocabulary namespace for link types; no other namespace stands in for it', async () => {
+    for (const linkType of [
+      'gs1:recipeInfo',
+      'https://gs1.org/voc/recipeInfo',
+      'https://ref.gs1.org/voc/recipeInfo',
+      'https://www.gs1.org/voc/recipeInfo',
+    ])
+      expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent(linkType)}`)).statusCode, linkType).toBe(307);
+    for (const linkType of ['schema:recipeInfo', 'https://schema.org/recipeInfo', 'recipeInfo'])
+      expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent(linkType)}`)).statusCode, linkType).toBe(404);
+    const description = (await get('/.well-known/gs1resolver')).json();
+    expect(description.supportedLinkType).toEqual([{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:' }]);
   });
 
   it('SHALL answer 404 when the requested linkType is not available', async () => {
@@ -142,6 +182,7 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(res.statusCode).toBe(300);
     expect(res.headers['content-type']).toContain(LINKSET);
     const context = res.json().linkset[0];
+    expect(Object.keys(context)).toEqual(['anchor', 'itemDescription', 'https://gs1.org/voc/certificationInfo']);
     expect(context['https://gs1.org/voc/certificationInfo'].map((l: { href: string }) => l.href)).toEqual([
       'https://brand.example/cert/a',
       'https://brand.example/cert/b',
@@ -163,6 +204,28 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect((await get(`/01/${GTIN}/10/LOT42?linkType=gs1:recipeInfo`)).statusCode).toBe(307);
   });
 
+  it('SHALL support all the key qualifiers of each primary key it supports, walking up from values it does not hold', async () => {
+    const asked: [key: string, requests: string[]][] = [
+      [`01/${QUALIFIED_GTIN}`, ['22/V1', '10/L1', '21/S1', '22/V1/10/L1/21/S1', '235/TPX-1']],
+      ['414/9521321000018', ['254/32a', '7040/1AB-']],
+      ['417/9521321000018', ['7040/9xy_']],
+      ['8004/0180451111ABC987', ['7040/0AB-']],
+      ['8018/106141411234567897', ['8019/123']],
+    ];
+    const other = await h.factory.tenant();
+    for (const [key, requests] of asked) {
+      await register(key, [{ linkType: 'gs1:pip', href: `https://brand.example/${key}` }], other);
+      for (const qualifiers of requests) {
+        const res = await get(`/${key}/${qualifiers}`);
+        expect(res.statusCode, `${key}/${qualifiers}`).toBe(307);
+        expect(res.headers.location, `${key}/${qualifiers}`).toBe(`https://brand.example/${key}`);
+      }
+    }
+    // A qualifier registered itself answers for itself.
+    await register('8018/106141411234567897/8019/123', [{ linkType: 'gs1:pip', href: 'https://brand.example/srin' }], other);
+    expect((await get('/8018/106141411234567897/8019/123')).headers.location).toBe('https://brand.example/srin');
+  });
+
   it('SHOULD tolerate a trailing slash', async () => {
     for (const path of [`/01/${GTIN}`, `/01/${GTIN}/10/LOT42`]) {
       const [plain, slash] = [await get(path), await get(`${path}/`)];
@@ -181,6 +244,7 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
         `http://qrelay.test/01/${GTIN}/10/LOT42`,
         `http://qrelay.test/01/${GTIN}`,
       ]);
+      expect(res.json().linkset[0].itemDescription).toBe(`GTIN ${GTIN}, batch/lot (AI 10) LOT42`);
     }
   });
 
@@ -197,8 +261,10 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect(Array.isArray(body.linkset)).toBe(true);
     const context = body.linkset[0]!;
     expect(context.anchor).toMatch(/^https?:\/\/[a-zA-Z0-9./]+/);
+    // The schema requires an item description of every context object and allows nothing else but links.
+    expect(context.itemDescription).toBe(`GTIN ${GTIN}`);
     for (const [rel, targets] of Object.entries(context)) {
-      if (rel === 'anchor') continue;
+      if (rel === 'anchor' || rel === 'itemDescription') continue;
       expect(rel).toMatch(/^https?:\/\/[a-zA-Z0-9./]+$/);
       expect(Array.isArray(targets)).toBe(true);
       for (const target of targets as Record<string, unknown>[]) {

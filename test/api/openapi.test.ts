@@ -1,5 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/cli/commands/openapi.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { STORES } from '../support/stores.js';
 
@@ -59,6 +60,25 @@ describe('OpenAPI document', () => {
     });
     expect(doc.paths['/codes'].post.requestBody).toEqual({ $ref: '#/components/requestBodies/CreateCodeRequest' });
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it("states the dashboard routes' authentication in the dashboard's own document: the session cookie or none", async () => {
+    // The public document's scopes are checked route by route in auth.test.ts; it names no session.
+    const pub = (await h.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(pub.components.securitySchemes)).toEqual(['bearerAuth']);
+    const dashboard = (await openApiDocument({ PUBLIC_URL: 'http://qrelay.test' }, { dashboard: true })) as typeof pub;
+    expect(dashboard.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'qrelay_session',
+    });
+    const ops = dashboard.paths as Record<string, Record<string, { security?: unknown }>>;
+    expect(ops['/app/api/v1/media']!.post!.security).toEqual([{ sessionCookie: [] }]);
+    expect(ops['/app/api/tokens']!.get!.security).toEqual([{ sessionCookie: [] }]);
+    expect(ops['/app/api/session']!.post!.security).toEqual([]);
+    for (const [path, methods] of Object.entries(ops))
+      if (path.startsWith('/app/'))
+        for (const [method, op] of Object.entries(methods)) expect(op.security, `${method} ${path}`).toBeDefined();
   });
 
   it('marks a parameter that has a default optional', async () => {

@@ -79,6 +79,7 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
     [{ links: [{ ...PIP, href: 'javascript:alert(1)' }] }, 'links[0].href must be an http or https address'],
     [{ links: [{ ...PIP, lang: 'english' }] }, 'links[0].lang "english" is not a language tag'],
     [{ links: [{ ...PIP, type: 'html' }] }, 'links[0].type "html" is not a media type'],
+    [{ links: [{ ...PIP, type: 'web/page' }] }, 'links[0].type "web/page" is not an IANA media type'],
     [{ links: [PIP, PIP] }, 'links[1] repeats an earlier link'],
   ])('refuses links %j: %s', async (input, message) => {
     const before = (await h.services.gs1.list(ownerOf(t), { limit: 100, offset: 0 })).length;

@@ -5,6 +5,7 @@ import { NotFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
 import { RESOURCES } from '../api/v1/index.js';
+import { policyOf } from '../guard.js';
 import { accountRoutes } from './account.routes.js';
 import { Csrf } from './csrf.js';
 import { mediaWriteRoutes } from './media.routes.js';
@@ -61,8 +62,12 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       api.decorateRequest('rate', null);
       api.addHook('onRoute', (route) => {
         const mirrored = route.url.startsWith('/app/api/v1') && route.config?.dashboardOnly !== true;
-        if (documentRoutes && !mirrored) return;
-        route.schema = Object.assign(route.schema ?? {}, { hide: true });
+        if (!documentRoutes || mirrored) {
+          route.schema = Object.assign(route.schema ?? {}, { hide: true });
+          return;
+        }
+        // Documented: behind the session guard it needs the session cookie; the others need nothing.
+        if (route.schema) route.schema.security = policyOf(route.onRequest) ? [{ sessionCookie: [] }] : [];
       });
       // Every state change on the session surface carries the CSRF token, signed in or not.
       api.addHook('onRequest', csrf.check);

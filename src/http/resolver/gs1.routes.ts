@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIMARY_KEYS } from '../../modules/gs1/gs1.keys.js';
 import { GS1_VOC } from '../../modules/gs1/gs1.link-types.js';
-import { anchorOf, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/gs1.linkset.js';
+import { anchorOf, itemDescription, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/gs1.linkset.js';
 import { LINKSET_MEDIA_TYPE, preferences } from '../../modules/gs1/gs1.resolution.js';
 import type { Gs1Answer, Gs1ResolverService } from '../../modules/gs1/gs1-resolver.service.js';
 import type { HttpMetrics } from '../metrics.js';
@@ -85,8 +85,12 @@ function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer,
       reply.code(300).header('link', linksetLink);
       if (prefersHtml(first(request.headers.accept))) return page(reply, 300, choicesPage(result.links));
       const rel = `${GS1_VOC}${result.links[0]!.linkType.slice(4)}`;
-      const body = { linkset: [{ anchor: anchorOf(result.origin, result.key.key), [rel]: result.links.map(target) }] };
-      return reply.type(LINKSET_MEDIA_TYPE).send(JSON.stringify(body));
+      const context = {
+        anchor: anchorOf(result.origin, result.key.key),
+        itemDescription: itemDescription(result.key.key),
+        [rel]: result.links.map(target),
+      };
+      return reply.type(LINKSET_MEDIA_TYPE).send(JSON.stringify({ linkset: [context] }));
     }
   }
 }

@@ -96,6 +96,15 @@ describe('GS1 Digital Link paths', () => {
     ['01/09506000134352/10/' + 'L'.repeat(21), 'at most 20 characters'],
     ['01/09506000134352/10/a%20b', 'has characters GS1 does not allow'],
     ['00/106141411234567897/10/X', 'not a qualifier of a SSCC'],
+    ['01/09506000134352/21/S/235/T', 'Qualifier 235 cannot follow 21'],
+    ['01/09506000134352/235/T/10/L', 'Qualifier 10 cannot follow 235'],
+    ['01/09506000134352/235/' + 'T'.repeat(29), 'at most 28 characters'],
+    ['414/9521321000018/254/X/7040/1AB-', 'Qualifier 7040 cannot follow 254'],
+    ['414/9521321000018/7040/1AB', 'a digit, two characters and an importer index'],
+    ['417/9521321000018/7040/1AB!', 'a digit, two characters and an importer index'],
+    ['8004/0180451111ABC987/7040/XAB-', 'a digit, two characters and an importer index'],
+    ['8018/106141411234567897/8019/12345678901', '1 to 10 digits'],
+    ['8018/106141411234567897/8019/12A', '1 to 10 digits'],
     ['', 'A GS1 key is required'],
   ])('refuses %s: %s', (path, message) => {
     expect(() => parseKey(path)).toThrow(message);
@@ -107,5 +116,27 @@ describe('GS1 Digital Link paths', () => {
     expect(keyPath(parseKey('8003/03870585000552987'))).toBe('8003/03870585000552987');
     expect(keyPath(parseKey('8004/0180451111ABC987'))).toBe('8004/0180451111ABC987');
     expect(() => parseKey('8003/03870585000553987')).toThrow('GRAI "03870585000553987" has a wrong check digit');
+  });
+
+  it('refuses a GRAI that does not start with 0, whatever its check digit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), digits(12, 12), (lead, body) => {
+        const head = `${lead}${body}`;
+        expect(() => parseKey(`8003/${head}${checkDigit(head)}X1`)).toThrow('GRAI must start with the digit 0');
+        expect(keyPath(parseKey(`8003/0${body}${checkDigit(`0${body}`)}X1`))).toBe(`8003/0${body}${checkDigit(`0${body}`)}X1`);
+      }),
+    );
+  });
+
+  it('accepts every key qualifier of the primary keys it serves, each in one of its sequences', () => {
+    expect(keyPath(parseKey('01/9506000134352/235/TPX-12%2F3'))).toBe('01/09506000134352/235/TPX-12%2F3');
+    expect(keyPath(parseKey('414/9521321000018/7040/1AB-'))).toBe('414/9521321000018/7040/1AB-');
+    expect(keyPath(parseKey('417/9521321000018/7040/9%2F_z'))).toBe('417/9521321000018/7040/9%2F_z');
+    expect(keyPath(parseKey('8004/0180451111ABC987/7040/0xy_'))).toBe('8004/0180451111ABC987/7040/0xy_');
+    expect(keyPath(parseKey('8018/106141411234567897/8019/0123456789'))).toBe('8018/106141411234567897/8019/0123456789');
+    expect(levelsOf(parseKey('8018/106141411234567897/8019/1')).map(keyPath)).toEqual([
+      '8018/106141411234567897/8019/1',
+      '8018/106141411234567897',
+    ]);
   });
 });

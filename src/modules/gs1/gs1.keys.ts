@@ -82,24 +82,46 @@ function alphanumeric(label: string, max: number): ValueRule {
   };
 }
 
+/** `rule`, and the value's first digit must be 0 (GRAI: "N1,zero" before the 13 checked digits). */
+function leadingZero(rule: ValueRule): ValueRule {
+  return {
+    label: rule.label,
+    check(value) {
+      if (/^[1-9]/.test(value)) return { problem: `${rule.label} must start with the digit 0, got "${value}"` };
+      return rule.check(value);
+    },
+  };
+}
+
+/** A value of a fixed shape, described in words for the message. */
+function pattern(label: string, shape: RegExp, described: string): ValueRule {
+  return {
+    label,
+    check: (value) => (shape.test(value) ? { value } : { problem: `${label} must be ${described}, got "${value}"` }),
+  };
+}
+
 export interface PrimaryKeyRule extends ValueRule {
   ai: string;
-  /** The qualifiers' AIs, in the only order a Digital Link may give them; each optional. */
-  qualifiers: readonly string[];
+  /**
+   * The qualifiers' AIs as the Digital Link syntax allows them: one or more alternative sequences
+   * (GTIN: 22, 10, 21 or 235 alone); within a sequence each is optional and only in that order.
+   */
+  qualifiers: readonly (readonly string[])[];
 }
 
 /** The primary keys qrelay accepts (the simple ones: numeric with a check digit, or plain alphanumeric). */
 export const PRIMARY_KEYS: Readonly<Record<string, PrimaryKeyRule>> = {
-  '01': { ai: '01', qualifiers: ['22', '10', '21'], ...numericWithCheck('GTIN', [8, 12, 13, 14], 14) },
+  '01': { ai: '01', qualifiers: [['22', '10', '21'], ['235']], ...numericWithCheck('GTIN', [8, 12, 13, 14], 14) },
   '00': { ai: '00', qualifiers: [], ...numericWithCheck('SSCC', [18]) },
-  '414': { ai: '414', qualifiers: ['254'], ...numericWithCheck('GLN', [13]) },
-  '417': { ai: '417', qualifiers: [], ...numericWithCheck('party GLN', [13]) },
-  '8018': { ai: '8018', qualifiers: [], ...numericWithCheck('GSRN', [18]) },
+  '414': { ai: '414', qualifiers: [['254'], ['7040']], ...numericWithCheck('GLN', [13]) },
+  '417': { ai: '417', qualifiers: [['7040']], ...numericWithCheck('party GLN', [13]) },
+  '8018': { ai: '8018', qualifiers: [['8019']], ...numericWithCheck('GSRN', [18]) },
   '402': { ai: '402', qualifiers: [], ...numericWithCheck('GSIN', [17]) },
-  '8003': { ai: '8003', qualifiers: [], ...checkedPrefix('GRAI', 14, 16, CSET82, 'serial component') },
+  '8003': { ai: '8003', qualifiers: [], ...leadingZero(checkedPrefix('GRAI', 14, 16, CSET82, 'serial component')) },
   '253': { ai: '253', qualifiers: [], ...checkedPrefix('GDTI', 13, 17, CSET82, 'serial component') },
   '255': { ai: '255', qualifiers: [], ...checkedPrefix('GCN', 13, 12, /^\d+$/, 'serial component') },
-  '8004': { ai: '8004', qualifiers: [], ...alphanumeric('GIAI', 30) },
+  '8004': { ai: '8004', qualifiers: [['7040']], ...alphanumeric('GIAI', 30) },
   '401': { ai: '401', qualifiers: [], ...alphanumeric('GINC', 30) },
 };
 
@@ -107,7 +129,14 @@ export const QUALIFIERS: Readonly<Record<string, ValueRule>> = {
   '22': alphanumeric('consumer product variant (AI 22)', 20),
   '10': alphanumeric('batch/lot (AI 10)', 20),
   '21': alphanumeric('serial number (AI 21)', 20),
+  '235': alphanumeric('third-party serial extension (AI 235)', 28),
   '254': alphanumeric('GLN extension (AI 254)', 20),
+  '7040': pattern(
+    'UIC with extension (AI 7040)',
+    /^\d[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{2}[-0-9A-Z_a-z]$/,
+    'a digit, two characters and an importer index (letter, digit, - or _): 4 in all',
+  ),
+  '8019': pattern('service relation instance (AI 8019)', /^\d{1,10}$/, '1 to 10 digits'),
 };
 
 /** A key as qrelay stores and compares it: canonical values, primary key first. */
@@ -148,16 +177,21 @@ export function parseKeySegments(segments: readonly string[], field = 'key'): Gs
   const first = primary!.check(segments[1]!);
   if ('problem' in first) fail(`${first.problem}.`);
   const parts: [string, string][] = [[primary!.ai, (first as { value: string }).value]];
+  // The first qualifier picks the sequence; the others must follow it in that sequence's order.
+  const sequences = primary!.qualifiers;
+  const sequence = segments.length > 2 ? sequences.find((s) => s.includes(segments[2]!)) : undefined;
+  const allowed = sequences.length === 0 ? 'none' : sequences.map((s) => s.join(', then ')).join('; or ');
   let next = 0;
   for (let i = 2; i < segments.length; i += 2) {
     const ai = segments[i]!;
-    const at = primary!.qualifiers.indexOf(ai, next);
+    const at = sequence ? sequence.indexOf(ai, next) : -1;
     if (at < 0) {
-      const allowed = primary!.qualifiers.length === 0 ? 'none' : primary!.qualifiers.join(', then ');
       fail(
-        primary!.qualifiers.includes(ai)
+        sequence?.includes(ai)
           ? `Qualifier ${ai} is out of order: a ${primary!.label} takes its qualifiers in the order ${allowed}.`
-          : `"${ai}" is not a qualifier of a ${primary!.label} (allowed: ${allowed}).`,
+          : sequences.some((s) => s.includes(ai))
+            ? `Qualifier ${ai} cannot follow ${segments[2]} on a ${primary!.label} (allowed: ${allowed}).`
+            : `"${ai}" is not a qualifier of a ${primary!.label} (allowed: ${allowed}).`,
       );
     }
     next = at + 1;

@@ -7,14 +7,22 @@ export { LINK_TYPES };
 export const GS1_VOC = 'https://gs1.org/voc/';
 const OTHER_GS1_NAMESPACES = ['https://ref.gs1.org/voc/', 'http://gs1.org/voc/', 'https://www.gs1.org/voc/'];
 
+/** The term a GS1 link type names, in any of its spellings (`gs1:pip`, `https://gs1.org/voc/pip`, ...), or null. */
+function termOf(value: string): string | null {
+  const text = value.trim();
+  if (text.startsWith('gs1:')) return text.slice(4);
+  for (const ns of [GS1_VOC, ...OTHER_GS1_NAMESPACES]) if (text.startsWith(ns)) return text.slice(ns.length);
+  return null;
+}
+
 /** `gs1:pip`, `https://gs1.org/voc/pip` or `https://ref.gs1.org/voc/pip` → `gs1:pip`; null when not a GS1 link type. */
 export function normaliseLinkType(value: string): string | null {
-  const text = value.trim();
-  let name: string | null = null;
-  if (text.startsWith('gs1:')) name = text.slice(4);
-  else for (const ns of [GS1_VOC, ...OTHER_GS1_NAMESPACES]) if (text.startsWith(ns)) name = text.slice(ns.length);
+  const name = termOf(value);
   return name !== null && Object.hasOwn(LINK_TYPES, name) ? `gs1:${name}` : null;
 }
+
+/** Whether a requested link type is gs1:defaultLink, the type a linkset files each key's default under. */
+export const isDefaultLinkType = (value: string): boolean => termOf(value) === 'defaultLink';
 
 /** The link type of a write, normalised, or a 400 naming the problem. */
 export function validLinkType(value: string, field: string): string {

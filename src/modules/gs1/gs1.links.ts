@@ -6,6 +6,8 @@ import { GS1_LINKS_MAX, GS1_TITLE_MAX, type Gs1Link, type Gs1LinkInput } from '.
 const LANG = /^[A-Za-z]{2}(-[A-Za-z]{2})?$/;
 /** type/subtype, without parameters. */
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+/** IANA's top-level media types: a link's media type must be one IANA defines (GS1-Conformant Resolver). */
+const IANA_TOP_LEVEL = ['application', 'audio', 'font', 'haptics', 'image', 'message', 'model', 'multipart', 'text', 'video'];
 
 function optionalText(value: string | null | undefined): string | null {
   const text = value?.trim();
@@ -27,6 +29,11 @@ function link(input: Gs1LinkInput, at: number, destination: (value: string, fiel
   const type = optionalText(input.type)?.toLowerCase() ?? null;
   if (type !== null && !MEDIA_TYPE.test(type))
     throw new InvalidRequest(`${field('type')} "${type}" is not a media type such as "text/html".`, field('type'));
+  if (type !== null && !IANA_TOP_LEVEL.includes(type.slice(0, type.indexOf('/'))))
+    throw new InvalidRequest(
+      `${field('type')} "${type}" is not an IANA media type: it must begin with ${IANA_TOP_LEVEL.join(', ')}.`,
+      field('type'),
+    );
   const title = optionalText(input.title) ?? linkTypeTitle(linkType);
   if (title.length > GS1_TITLE_MAX)
     throw new InvalidRequest(`${field('title')} must be at most ${GS1_TITLE_MAX} characters.`, field('title'));

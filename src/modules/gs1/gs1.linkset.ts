@@ -1,3 +1,4 @@
+import { PRIMARY_KEYS, QUALIFIERS } from './gs1.keys.js';
 import { linkTypeUri } from './gs1.link-types.js';
 import type { ResolvableKey } from './gs1.repository.js';
 import type { Gs1Link } from './gs1.types.js';
@@ -15,7 +16,7 @@ export interface LinksetTarget {
   hreflang?: string[];
 }
 
-export type LinksetContext = { anchor: string } & Record<string, string | LinksetTarget[]>;
+export type LinksetContext = { anchor: string; itemDescription: string } & Record<string, string | LinksetTarget[]>;
 
 export interface Linkset {
   linkset: LinksetContext[];
@@ -32,14 +33,29 @@ export const target = (link: Gs1Link): LinksetTarget => ({
 export const anchorOf = (origin: string, key: string): string => `${origin}/${key}`;
 
 /**
+ * What a linkset says the item is (GS1's linkset schema asks every context object for one): the key
+ * in words, `GTIN 09506000134352, batch/lot (AI 10) LOT42`.
+ */
+export function itemDescription(key: string): string {
+  const segments = key.split('/');
+  const parts: string[] = [];
+  for (let i = 0; i + 1 < segments.length; i += 2) {
+    const ai = segments[i]!;
+    const label = i === 0 ? PRIMARY_KEYS[ai]?.label : QUALIFIERS[ai]?.label;
+    parts.push(`${label ?? `AI ${ai}`} ${decodeURIComponent(segments[i + 1]!)}`);
+  }
+  return parts.join(', ');
+}
+
+/**
  * RFC 9264 `application/linkset+json`: one link context object per registered level, its anchor the
- * uncompressed Digital Link URI; each link under its link type's URI, and the default link once more
- * under gs1:defaultLink with only its href and title.
+ * uncompressed Digital Link URI and its item description the key in words; each link under its link
+ * type's URI, and the default link once more under gs1:defaultLink with only its href and title.
  */
 export function linksetOf(origin: string, keys: readonly ResolvableKey[]): Linkset {
   return {
     linkset: keys.map((key) => {
-      const context: LinksetContext = { anchor: anchorOf(origin, key.key) };
+      const context: LinksetContext = { anchor: anchorOf(origin, key.key), itemDescription: itemDescription(key.key) };
       for (const link of key.links) {
         const rel = linkTypeUri(link.linkType);
         const list = (context[rel] as LinksetTarget[] | undefined) ?? [];

@@ -1,5 +1,5 @@
 import type { Gs1Link } from './gs1.types.js';
-import { normaliseLinkType } from './gs1.link-types.js';
+import { isDefaultLinkType, normaliseLinkType } from './gs1.link-types.js';
 import type { ResolvableKey } from './gs1.repository.js';
 
 /** What a request asks of a key, beyond the key itself (GS1-Conformant Resolver 1.2, ADR 0116). */
@@ -85,6 +85,7 @@ export function bestLinks(links: Gs1Link[], ask: Gs1Ask): Gs1Link[] {
 /**
  * Chooses the answer for a request whose levels (most specific first) found `registered` keys.
  * - linkset asked: every registered level;
+ * - gs1:defaultLink asked: the default link of the most specific registered level;
  * - a link type asked: its links at the most specific level that has any (404 when none does);
  *   one best link is a redirect, several equally good ones are 300 Multiple Choices;
  * - nothing asked: the default link of the most specific registered level, unless the request's
@@ -97,6 +98,11 @@ export function resolveGs1(levels: readonly string[], registered: readonly Resol
   if (served.length === 0) return { kind: 'unavailable' };
   if (wantsLinkset(ask)) return { kind: 'linkset', keys: served };
 
+  const key = served[0]!;
+  const fallback = key.links.find((l) => l.isDefault) ?? key.links[0]!;
+  // gs1:defaultLink names exactly one link, without attributes to choose by: the default itself.
+  if (ask.linkType !== null && isDefaultLinkType(ask.linkType)) return { kind: 'redirect', link: fallback, key };
+
   if (ask.linkType !== null) {
     const linkType = normaliseLinkType(ask.linkType);
     for (const key of served) {
@@ -108,8 +114,6 @@ export function resolveGs1(levels: readonly string[], registered: readonly Resol
     return { kind: 'not_found' };
   }
 
-  const key = served[0]!;
-  const fallback = key.links.find((l) => l.isDefault) ?? key.links[0]!;
   const best = bestLinks(
     key.links.filter((l) => l.linkType === fallback.linkType),
     ask,

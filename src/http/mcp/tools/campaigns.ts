@@ -8,7 +8,7 @@ const tool = resourceTools('campaigns:read');
 export const campaignTools = [
   tool.read('campaigns_list', 'List campaigns', [schema.ListCampaignsQuery], schema.CampaignListResponse, {
     description:
-      'Lists campaigns by name, each with its start and end and its members (codes, links); page with limit and offset.',
+      'Lists campaigns by name, each with its start and end and its members (codes, links, forms, pages, cards); page with limit and offset.',
     run: async (page, { services, actor, present }) => (await services.campaigns.list(actor, page)).map(present.campaign),
   }),
   tool.read('campaigns_get', 'Read a campaign', [IdParams], schema.CampaignResponse, {
@@ -22,16 +22,17 @@ export const campaignTools = [
     schema.CampaignAnalyticsResponse,
     {
       description:
-        "Totals and a daily series of events (scans, clicks, views) and unique visitors over a campaign's members for the last days (1-3650, default 30), with each member's figures; automated traffic excluded.",
+        "Totals and a daily series of events (scans, clicks, views, form submissions) and unique visitors over a campaign's members for the last days (1-3650, default 30), with each member's figures; automated traffic excluded.",
       run: async ({ id, days }, { services, actor }) => services.campaignAnalytics.campaignAnalytics(actor, id, days),
     },
   ),
   tool.read('tags_list', 'List tags in use', [], schema.TagListResponse, {
-    description: 'Lists the tags in use on codes and links, most used first, each with how many things carry it.',
+    description:
+      'Lists the tags in use on codes, links, forms, pages and cards, most used first, each with how many things carry it.',
     run: async (_args, { services, actor }) => services.campaigns.tags(actor),
   }),
-  tool.read('tags_get', 'Read the tags of a code or link', [schema.TagsOfQuery], schema.TaggedResponse, {
-    description: 'Reads the tags of one code or link, given its type (code, link) and id.',
+  tool.read('tags_get', 'Read the tags of one thing', [schema.TagsOfQuery], schema.TaggedResponse, {
+    description: 'Reads the tags of one code, link, form, page or card, given its type (code, link, form, page, card) and id.',
     run: async ({ type, id }, { services, actor }) => ({ type, id, tags: await services.campaigns.tagsOf(actor, { type, id }) }),
   }),
 ];

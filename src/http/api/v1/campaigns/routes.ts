@@ -99,7 +99,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.get(
     '/tags/of',
-    route(read, 'getTags', 'Read the tags of one code or link', {
+    route(read, 'getTags', 'Read the tags of one code, link, form, page or card', {
       querystring: TagsOfQuery,
       response: responses({ 200: TaggedResponse }, [404]),
     }),
@@ -111,7 +111,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
 
   app.put(
     '/tags',
-    route(write, 'setTags', 'Set the tags of one code or link', {
+    route(write, 'setTags', 'Set the tags of one code, link, form, page or card', {
       description: 'Replaces all its tags; an empty list removes them.',
       body: SetTagsBody,
       response: responses({ 200: TaggedResponse }, [404]),

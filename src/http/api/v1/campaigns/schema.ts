@@ -75,7 +75,8 @@ export const CampaignAnalytics = Type.Object(
     from: Type.String({ format: 'date' }),
     to: Type.String({ format: 'date' }),
     totals: Type.Object(Figures, {
-      description: "Scans, clicks and views of every member; the sum of the members' figures. Automated traffic excluded.",
+      description:
+        "Scans, clicks, views and form submissions of every member; the sum of the members' figures. Automated traffic excluded.",
     }),
     daily: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), ...Figures })),
     members: Type.Array(Type.Object({ type: MemberType, id: Type.String(), ...Figures }), { description: 'Busiest first.' }),

@@ -48,7 +48,7 @@ export const CreateGs1Body = Type.Object(
     key: Type.String({
       maxLength: GS1_KEY_MAX,
       description:
-        'A GS1 key as a Digital Link path: 01/<GTIN-8, 12, 13 or 14>[/22/<cpv>][/10/<lot>][/21/<serial>], 00/<SSCC>, 414/<GLN>[/254/<ext>], 417/<GLN>, 8003/<GRAI>, 8004/<GIAI>, 8018/<GSRN>, 253/<GDTI>, 255/<GCN>, 401/<GINC>, 402/<GSIN>. Check digits are verified.',
+        'A GS1 key as a Digital Link path: 01/<GTIN-8, 12, 13 or 14>[/22/<cpv>][/10/<lot>][/21/<serial>] or 01/<GTIN>/235/<tpx>, 00/<SSCC>, 414/<GLN>[/254/<ext> or /7040/<uic>], 417/<GLN>[/7040/<uic>], 8003/<GRAI>, 8004/<GIAI>[/7040/<uic>], 8018/<GSRN>[/8019/<srin>], 253/<GDTI>, 255/<GCN>, 401/<GINC>, 402/<GSIN>. Check digits are verified.',
       examples: ['01/09506000134352', '01/9506000134352/10/ABC123'],
     }),
     links: Links,
