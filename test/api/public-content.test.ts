@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { DESKTOP, IPHONE } from '../support/hits.js';
+import { DESKTOP } from '../support/hits.js';
+import { GOOGLEBOT, pathOf as path, visitors, type Visitor } from '../support/visitors.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { components, parseVcard } from '../support/vcard.js';
@@ -8,7 +9,6 @@ import { REPLIES_PER_CLIENT_PER_MINUTE } from '../../src/modules/content/public-
 import { ownerOf } from '../support/actors.js';
 import { raster } from '../support/media.js';
 
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const FIELDS = [
   { key: 'name', label: 'Your name', type: 'text', required: true },
   { key: 'email', label: 'E-mail', type: 'email', required: true },
@@ -20,27 +20,9 @@ const FIELDS = [
 describeEach(STORES)('public pages of hosted content ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
-  let address = 0;
+  let visitor: (userAgent?: string) => Visitor;
   const api = (method: 'GET' | 'POST', url: string, payload?: object, token = t.token) =>
     h.request({ method, url: `/api/v1${url}`, payload, token });
-  /** A visitor from their own client address, so the per-client limit is per test. */
-  const visitor = (userAgent = IPHONE) => {
-    address += 1;
-    const ip = `198.51.${Math.floor(address / 250)}.${(address % 250) + 1}`;
-    return {
-      get: (path: string, host = 'qrelay.test') =>
-        h.request({ method: 'GET', url: path, remoteAddress: ip, headers: { host, 'user-agent': userAgent } }),
-      post: (path: string, fields: Record<string, string>, host = 'qrelay.test') =>
-        h.request({
-          method: 'POST',
-          url: path,
-          remoteAddress: ip,
-          headers: { host, 'user-agent': userAgent, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams(fields).toString(),
-        }),
-    };
-  };
-  const path = (url: string) => new URL(url).pathname;
   const events = async (type: string) => {
     await h.services.recorder.flush();
     return (await api('GET', `/events?type=${type}&limit=100`)).json().data as { id: string; codeId: string | null }[];
@@ -53,6 +35,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
   beforeAll(async () => {
     h = await createHarness(store, { env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
     t = await h.factory.tenant();
+    visitor = visitors(h);
   });
   afterAll(() => h.close());
 
@@ -70,7 +53,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
       expect(res.body).toContain('name="website_url"');
       expect((await events('form_view')).length).toBe(before + 1);
       await visitor(GOOGLEBOT).get(path(form.url));
-      await h.request({ method: 'HEAD', url: path(form.url), headers: { host: 'qrelay.test', 'user-agent': IPHONE } });
+      await visitor().head(path(form.url));
       expect((await events('form_view')).length).toBe(before + 1);
     });
 
