@@ -35,6 +35,16 @@ describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
       headers: { host: 'qrelay.test', 'user-agent': IPHONE },
     });
     expect(landed.statusCode).toBe(200);
+    // One person, one scan and one view (ADR 0092): the code counts the scan, the page its view, neither both.
+    await h.services.recorder.flush();
+    expect((await call('GET', `/codes/${code.id}`)).json().data.scans).toBe(1);
+    expect((await call('GET', `/analytics/codes/${code.id}`)).json().data.totals.scans).toBe(1);
+    expect((await call('GET', `/analytics/pages/${page.id}`)).json().data).toMatchObject({ views: 1, uniqueVisitors: 1 });
+    const events = (await call('GET', '/events')).json().data as { type: string; codeId: string | null }[];
+    expect(events.map((e) => [e.type, e.codeId])).toEqual([
+      ['page_view', null],
+      ['scan', code.id],
+    ]);
 
     const back = await call('PATCH', `/codes/${code.id}`, { url: 'https://example.com/new' });
     expect(back.json().data).toMatchObject({ content: null, destination: 'https://example.com/new' });
