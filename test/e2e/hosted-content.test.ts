@@ -88,6 +88,17 @@ describe.runIf(chromium.hasChromium)('hosted content in a browser', chromium.STO
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Please enter an e-mail address, like name@example.com.').first().waitFor();
     expect(await page.getByLabel('Your name').inputValue()).toBe('Ann');
+    // The refused field is drawn in the error colour; the five stars sit in one row, each a 44 px target.
+    expect(await page.getByLabel('E-mail').evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(176, 0, 32)');
+    const stars = await page.locator('fieldset label.choice').evaluateAll((labels) =>
+      labels.map((label) => ({
+        top: Math.round(label.getBoundingClientRect().top),
+        height: label.getBoundingClientRect().height,
+      })),
+    );
+    expect(stars).toHaveLength(5);
+    expect(new Set(stars.map((s) => s.top)).size).toBe(1);
+    for (const star of stars) expect(star.height).toBeGreaterThanOrEqual(44);
     await chromium.auditAndShoot(page, audits, 'form-refused', 'content-form-refused');
     await page.getByLabel('E-mail').fill('ann@example.com');
     await page.getByLabel('Dish').selectOption('Pasta');

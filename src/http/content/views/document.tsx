@@ -5,17 +5,18 @@ const DEFAULT_COLOUR = '#1f4fd1';
 
 /** Tiny inline style for every hosted page: mobile first, readable, high contrast, no web fonts. */
 const STYLE = `
-*{box-sizing:border-box}
+*{box-sizing:border-box}:root{color-scheme:light dark}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f4f5}
 main{max-width:36rem;margin:0 auto;padding:1.25rem 1rem 3rem;background:#fff;min-height:100vh}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.1rem;margin:1.25rem 0 .5rem}
 p{margin:.5rem 0 1rem}a{color:var(--accent-text)}img{max-width:100%;height:auto;border-radius:.5rem}
-.field{margin:0 0 1.1rem}.field label,.field legend{display:block;font-weight:600;margin-bottom:.3rem}
-
+.field{margin:0 0 1.1rem}.field label,.field legend{display:block;font-weight:600;margin-bottom:.3rem}legend{padding:0}
 input[type=text],input[type=email],input[type=tel],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;padding:.6rem;border:1px solid #6b6b6b;border-radius:.4rem;background:#fff;color:inherit}
 textarea{min-height:7rem}
-fieldset{border:0;margin:0;padding:0}.choice{display:inline-flex;align-items:center;gap:.3rem;margin:0 .8rem .3rem 0}
-.error{color:#b00020;font-weight:600;margin:.3rem 0 0}[aria-invalid=true]{border-color:#b00020;border-width:2px}
+fieldset{border:0;margin:0;padding:0}
+.field .choice{display:inline-flex;align-items:center;gap:.5rem;min-height:44px;margin:0 1.25rem 0 0}fieldset .choice{font-weight:400;min-width:44px}
+.choice input{width:1.25rem;height:1.25rem;margin:0;flex:none}
+.error{color:#b00020;font-weight:600;margin:.3rem 0 0}.field [aria-invalid=true]{border-color:#b00020;border-width:2px}
 .error-summary{border:2px solid #b00020;border-radius:.4rem;padding:.75rem 1rem;margin:0 0 1.25rem}.error-summary h2{font-size:1.1rem;margin:0 0 .5rem}
 .button,button{display:inline-block;font:inherit;font-weight:600;padding:.7rem 1.2rem;border:0;border-radius:.4rem;background:var(--accent);color:var(--accent-on);text-decoration:none;cursor:pointer;min-height:44px}
 .wide{display:block;width:100%;text-align:center;margin:.5rem 0}
@@ -28,7 +29,7 @@ fieldset{border:0;margin:0;padding:0}.choice{display:inline-flex;align-items:cen
 .contact{list-style:none;padding:0}.contact li{margin:.4rem 0}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}main{background:#1b1b1b}a{color:#9ec1ff}
 input[type=text],input[type=email],input[type=tel],input[type=number],input[type=date],select,textarea{background:#111;border-color:#999}
-.error{color:#ff8a8a}.error-summary{border-color:#ff8a8a}}
+.error{color:#ff8a8a}.error-summary,.field [aria-invalid=true]{border-color:#ff8a8a}}
 `;
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
