@@ -28,7 +28,13 @@ export function ImagePicker({
       none={images.isPending ? 'Loading the media library…' : 'No image'}
       options={options}
       onChange={(id) => onChange(id || null)}
-      hint={images.data?.length === 0 ? 'The media library has no image yet: upload one in the designer of a code.' : undefined}
+      hint={
+        images.data?.length === 0 ? (
+          <>
+            The media library has no image yet: upload one on the <a href="/app/media">Media</a> page.
+          </>
+        ) : undefined
+      }
     />
   );
 }
