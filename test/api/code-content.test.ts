@@ -7,10 +7,11 @@ import type { Tenant } from '../support/factory.js';
 describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = t.token) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token = t.token) =>
     h.request({ method, url: `/api/v1${url}`, payload, token });
-  const scan = (shortCode: string) =>
-    h.request({ method: 'GET', url: `/${shortCode}`, headers: { host: 'qrelay.test', 'user-agent': IPHONE } });
+  /** A person's phone opening an address of the service. */
+  const open = (path: string) => h.request({ method: 'GET', url: path, headers: { host: 'qrelay.test', 'user-agent': IPHONE } });
+  const scan = (shortCode: string) => open(`/${shortCode}`);
 
   beforeAll(async () => {
     h = await createHarness(store);
@@ -29,11 +30,7 @@ describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
     const first = await scan(code.shortCode);
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe(page.url);
-    const landed = await h.request({
-      method: 'GET',
-      url: new URL(page.url).pathname,
-      headers: { host: 'qrelay.test', 'user-agent': IPHONE },
-    });
+    const landed = await open(new URL(page.url).pathname);
     expect(landed.statusCode).toBe(200);
     // One person, one scan and one view (ADR 0092): the code counts the scan, the page its view, neither both.
     await h.services.recorder.flush();
@@ -49,6 +46,20 @@ describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
     const back = await call('PATCH', `/codes/${code.id}`, { url: 'https://example.com/new' });
     expect(back.json().data).toMatchObject({ content: null, destination: 'https://example.com/new' });
     expect((await scan(code.shortCode)).headers.location).toBe('https://example.com/new');
+  });
+
+  it('deletes a page with REST; a code still leading to it shows "not available" until repointed', async () => {
+    const page = (await call('POST', '/pages', { name: 'Old menu' })).json().data;
+    const code = (await call('POST', '/codes', { name: 'Table 7', content: { type: 'page', id: page.id } })).json().data;
+    const deleted = await call('DELETE', `/pages/${page.id}`);
+    expect(deleted.json()).toEqual({ data: { id: page.id, deleted: true } });
+    expect((await call('GET', `/pages/${page.id}`)).statusCode).toBe(404);
+    const scanned = await scan(code.shortCode);
+    expect(scanned.headers.location).toBe(page.url);
+    const landed = await open(new URL(page.url).pathname);
+    expect(landed.statusCode).toBe(404);
+    expect(landed.body).toContain('This page is not available');
+    expect((await call('DELETE', `/pages/${page.id}`)).statusCode).toBe(404);
   });
 
   it('creates a code leading to a form; refuses both targets, none, a static one and another account’s form', async () => {

@@ -128,7 +128,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
       );
     });
 
-    it('answers a draft or unpublished form with a "not available" page, an unknown one with 404', async () => {
+    it('answers a draft, unpublished or unknown form with 404 and a "not available" page saying which', async () => {
       const draft = await newForm({ status: 'draft' });
       const off = await newForm();
       await api('POST', `/forms/${off.id}/unpublish`);
@@ -136,11 +136,16 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
         const res = await visitor().get(path(form.url));
         expect(res.statusCode).toBe(404);
         expect(res.body).toContain('This form is not available');
+        expect(res.body).toContain('taken it offline');
         expect((await visitor().post(path(form.url), GOOD)).statusCode).toBe(404);
       }
       expect(await submissionsOf(off.id)).toEqual([]);
-      expect((await visitor().get('/f/0190f2b4-0000-7000-8000-000000000000')).statusCode).toBe(404);
-      expect((await visitor().get('/f/not-an-id')).statusCode).toBe(404);
+      for (const unknown of ['/f/0190f2b4-0000-7000-8000-000000000000', '/f/not-an-id']) {
+        const res = await visitor().get(unknown);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain('This form is not available');
+        expect(res.body).toContain('It has been removed');
+      }
     });
 
     it("serves content on its account's custom domain, never on another account's", async () => {

@@ -65,15 +65,15 @@ export const contentRoutes: FastifyPluginAsync<{
 
   await app.register(challengeRoutes, { content: service, challenges });
 
-  /** The published content at the request's address; a page answers anything else. */
+  /**
+   * The published content at the request's address; anything else is answered with a "not available"
+   * page, also for content that is gone, which a printed code may still lead to.
+   */
   async function found<D>(kind: ContentKind, request: IdRequest, reply: FastifyReply): Promise<Content<D> | null> {
     const lookup = await service.lookup<D>(kind, request.params.id, request.host);
-    if (lookup.kind === 'not_found') throw new NotFound(kind);
-    if (lookup.kind === 'not_available') {
-      html(reply, 404, notAvailableView(kind));
-      return null;
-    }
-    return lookup.content;
+    if (lookup.kind === 'found') return lookup.content;
+    html(reply, 404, notAvailableView(kind, lookup.kind === 'not_found' ? 'gone' : 'offline'));
+    return null;
   }
 
   /** Answers once the recorded view is durable, like a redirect. */

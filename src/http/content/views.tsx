@@ -121,14 +121,22 @@ export function cardView(card: Content<CardDocument>, photos: ReadonlyMap<string
   });
 }
 
-export const notAvailableView = (kind: ContentKind): string =>
+/**
+ * What an address of hosted content shows when it has nothing to show: content taken `offline` (a draft,
+ * unpublished, or of a suspended company) or `gone` (deleted, or never there; a code may still lead here).
+ */
+export const notAvailableView = (kind: ContentKind, why: 'offline' | 'gone'): string =>
   renderPage({
     title: 'Not available',
     colour: null,
     children: (
       <>
         <h1>This {NOUN[kind]} is not available</h1>
-        <p>Its owner has taken it offline for now. Please try again later.</p>
+        <p>
+          {why === 'offline'
+            ? 'Its owner has taken it offline for now. Please try again later.'
+            : 'It has been removed, or the address is not complete.'}
+        </p>
       </>
     ),
   });
