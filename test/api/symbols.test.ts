@@ -194,6 +194,9 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
     const refused = await call('GET', `/codes/${c.id}/image`, undefined, linksOnly);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('forbidden');
+    const preview = await call('POST', '/designs/preview', { value: 'x' }, linksOnly);
+    expect(preview.statusCode).toBe(403);
+    expect(preview.json().error.code).toBe('forbidden');
     const reader = await h.factory.token(t.account.id, ['codes:read']);
     expect((await call('GET', `/codes/${c.id}/image`, undefined, reader)).statusCode).toBe(200);
     const other = await h.factory.tenant();

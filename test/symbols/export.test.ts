@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { validDesign } from '../../src/modules/designs/design.schema.js';
 import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
 import { renderImage } from '../../src/modules/symbols/symbol.image.js';
+import { renderScene } from '../../src/modules/symbols/symbol.render.js';
 import { contrastRatio } from '../../src/modules/symbols/symbol.rules.js';
 import { renderSvg } from '../../src/modules/symbols/symbol.svg.js';
 import { pdfToPng, zbarDecode, zbarDecodeOne } from '../support/decoders.js';
@@ -46,7 +47,10 @@ describe('exports', () => {
       expect(pdf.getPageCount()).toBe(1);
       const { width, height } = pdf.getPage(0).getSize();
       expect((width * 25.4) / 72).toBeCloseTo(widthMm, 2);
-      expect(height).toBeGreaterThan(width); // the box frame's text band sits under the symbol
+      // The height follows the image's aspect: the box frame's text band sits under the symbol.
+      const scene = renderScene(VALUE, FRAMED);
+      expect(height / width).toBeCloseTo(scene.height / scene.width, 4);
+      expect(height).toBeGreaterThan(width);
       const dicts = pdfDicts(pdf);
       expect(dicts.filter((d) => d.get(PDFName.of('Subtype')) === PDFName.of('Image'))).toEqual([]);
       expect(dicts.some((d) => d.has(PDFName.of('FontFile2')))).toBe(true);
