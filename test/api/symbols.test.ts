@@ -232,6 +232,9 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
         docs: expect.any(String),
       });
     }
+    expect((await call('GET', `/codes/${c.id}/image?format=gif`)).json().error.message).toBe(
+      'querystring.format must be one of svg, png, pdf',
+    );
   });
 
   it('draws a media-library logo in PNG, SVG and PDF, and the check decodes it drawn', async () => {
