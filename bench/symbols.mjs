@@ -35,6 +35,14 @@ const DESIGNS = {
     logo: { url: 'https://example.com/logo.png', size: 0.2 },
     frame: { style: 'banner-bottom', text: 'Scan for the menu', colour: '#264653' },
   }),
+  'classy, gradient, rounded': validDesign({
+    moduleStyle: 'classy',
+    cornerStyle: 'rounded',
+    foreground: '#3A0CA3',
+    background: '#FFF8E7',
+    gradient: { colour: '#B5179E', direction: 'radial' },
+    backgroundRadius: 4,
+  }),
 };
 
 const load = () =>

@@ -39,6 +39,12 @@ export function describeValidation(context: string | undefined, errors: Validati
     message = 'is not a known field';
   } else if (first.keyword === 'enum' && Array.isArray(first.params?.allowedValues)) {
     message = `must be one of ${(first.params.allowedValues as unknown[]).join(', ')}`;
+  } else if (first.keyword === 'const') {
+    // A union of literals fails once per literal, at the same place: name them all.
+    const allowed = errors
+      .filter((e) => e.keyword === 'const' && e.instancePath === first.instancePath)
+      .map((e) => String(e.params?.allowedValue));
+    message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
   }
   const field = [context ?? 'request', ...parts].join('.');
   return `${field} ${message}`;

@@ -86,6 +86,22 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       resource: { mimeType: 'application/pdf', uri: 'qrelay://designs/preview/qr-code.pdf' },
     });
     expect(toolError(await call(client, 'codes_image', { id: created.id, format: 'gif' })).code).toBe('invalid_request');
+    const stranger = await connect((await h.factory.tenant()).token);
+    expect(toolError(await call(stranger, 'codes_image', { id: created.id })).code).toBe('not_found');
+  });
+
+  it('previews a design with every option the REST API takes, refused by the same rules', async () => {
+    const client = await connect(t.token);
+    const design = { gradient: { colour: '#7B2CBF', direction: 'vertical' }, backgroundRadius: 4, moduleStyle: 'dots' };
+    const result = await call(client, 'designs_preview', { value: 'hello', design, size: 300 });
+    expect(data(result).scannability).toMatchObject({ scannable: true, decoded: true });
+    const image = result.content.find((c) => c.type === 'image') as { data: string };
+    expect(zbarDecodeOne(Buffer.from(image.data, 'base64'))).toEqual(['hello']);
+    const rounded = await call(client, 'designs_preview', { value: 'hello', design: { quietZone: 2, backgroundRadius: 3 } });
+    expect(toolError(rounded)).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('design.backgroundRadius'),
+    });
   });
 
   it('creates and repoints a code, returning exactly the REST JSON', async () => {

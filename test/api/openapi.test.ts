@@ -81,6 +81,34 @@ describe('OpenAPI document', () => {
         for (const [method, op] of Object.entries(methods)) expect(op.security, `${method} ${path}`).toBeDefined();
   });
 
+  it('documents the symbol routes: the image in each format, the preview as JSON or image, and every design option', async () => {
+    const doc = (await h.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const image = doc.paths['/codes/{id}/image'].get;
+    expect(image.operationId).toBe('getCodeImage');
+    expect(Object.keys(image.responses['200'].content)).toEqual(['image/svg+xml', 'image/png', 'application/pdf']);
+    expect(image.responses['304']).toBeDefined();
+    expect(image.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'format', 'size']));
+    const preview = doc.paths['/designs/preview'].post;
+    expect(Object.keys(preview.responses['200'].content)).toEqual([
+      'application/json',
+      'image/svg+xml',
+      'image/png',
+      'application/pdf',
+    ]);
+    expect(Object.keys(doc.components.schemas.Design.properties)).toEqual(
+      expect.arrayContaining([
+        'moduleStyle',
+        'cornerStyle',
+        'cornerColour',
+        'gradient',
+        'logo',
+        'quietZone',
+        'backgroundRadius',
+        'frame',
+      ]),
+    );
+  });
+
   it('marks a parameter that has a default optional', async () => {
     const doc = (await h.request({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     type Parameter = { name: string; in: string; required?: boolean; schema: { default?: unknown } };

@@ -122,12 +122,81 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
     );
   });
 
+  it('stores a gradient and a rounded background on a code and a template, draws them, and clears them with null and 0', async () => {
+    const design = {
+      moduleStyle: 'classy',
+      foreground: '#3A0CA3',
+      background: '#FFF8E7',
+      gradient: { colour: '#B5179E', direction: 'radial' },
+      backgroundRadius: 4,
+    };
+    const c = await code({ design });
+    expect(c.design).toMatchObject(design);
+    expect((await call('GET', `/codes/${c.id}`)).json().data.design).toMatchObject(design);
+    const png = await call('GET', `/codes/${c.id}/image?format=png&size=500`);
+    expect(png.headers['x-qr-scannability']).toBe('pass');
+    expect(zbarDecodeOne(png.rawPayload)).toEqual([c.encode]);
+    const { data, info } = await sharp(png.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(data[3]).toBe(0); // the rounded corner is transparent
+    expect(data[(Math.round(info.height / 2) * info.width + 2) * 4 + 3]).toBe(255);
+    const svg = await call('GET', `/codes/${c.id}/image?format=svg`);
+    expect(svg.payload).toContain('<radialGradient');
+    expect(svg.payload).toContain('stop-color="#B5179E"');
+
+    const cleared = await call('PATCH', `/codes/${c.id}`, { design: { gradient: null, backgroundRadius: 0 } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.design).toMatchObject({ gradient: null, backgroundRadius: 0, foreground: '#3A0CA3' });
+    const plain = await call('GET', `/codes/${c.id}/image?format=svg`);
+    expect(plain.headers.etag).not.toBe(svg.headers.etag);
+    expect(plain.payload).not.toContain('Gradient');
+    expect(plain.payload).not.toContain('clip-path');
+
+    const template = await call('POST', '/templates', { name: 'Violet fade', design });
+    expect(template.statusCode).toBe(201);
+    expect((await call('GET', `/templates/${template.json().data.id}`)).json().data.design).toMatchObject(design);
+    const applied = await code({ templateId: template.json().data.id });
+    expect(applied.design).toMatchObject(design);
+  });
+
+  it('refuses rounding beyond the quiet zone, a gradient into the background and a bad gradient, in the error envelope', async () => {
+    const c = await code();
+    for (const [design, named] of [
+      [{ backgroundRadius: 5 }, 'design.backgroundRadius'],
+      [{ quietZone: 2, backgroundRadius: 3 }, 'design.backgroundRadius'],
+      [{ gradient: { colour: '#FFFFFF', direction: 'vertical' } }, 'design.gradient.colour'],
+      [{ gradient: { colour: '#123456', direction: 'spiral' } }, 'direction'],
+      [{ gradient: { colour: 'red', direction: 'radial' } }, 'colour'],
+      [{ backgroundRadius: -1 }, 'backgroundRadius'],
+    ] as const) {
+      for (const [method, url] of [
+        ['PATCH', `/codes/${c.id}`],
+        ['POST', '/templates'],
+        ['POST', '/designs/preview'],
+      ] as const) {
+        const body =
+          url === '/templates' ? { name: 'T', design } : url === '/designs/preview' ? { value: 'x', design } : { design };
+        const res = await call(method, url, body);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(design)}`).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining(named) });
+      }
+    }
+    // A gradient into a pale colour is refused on save by the check (contrast), unless accepted.
+    const pale = { gradient: { colour: '#C8C8C8', direction: 'diagonal' } };
+    const refused = await call('PATCH', `/codes/${c.id}`, { design: pale });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/not scannable: .*contrast/);
+    expect((await call('PATCH', `/codes/${c.id}`, { design: pale, acceptUnscannable: true })).statusCode).toBe(200);
+  });
+
   it('needs codes:read; another account’s code and an unknown one are 404', async () => {
     const c = await code();
     const linksOnly = await h.factory.token(t.account.id, ['links:read']);
     const refused = await call('GET', `/codes/${c.id}/image`, undefined, linksOnly);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('forbidden');
+    const preview = await call('POST', '/designs/preview', { value: 'x' }, linksOnly);
+    expect(preview.statusCode).toBe(403);
+    expect(preview.json().error.code).toBe('forbidden');
     const reader = await h.factory.token(t.account.id, ['codes:read']);
     expect((await call('GET', `/codes/${c.id}/image`, undefined, reader)).statusCode).toBe(200);
     const other = await h.factory.tenant();
@@ -163,6 +232,9 @@ describeEach(STORES)('symbols: images, preview and the save-time check ($name)',
         docs: expect.any(String),
       });
     }
+    expect((await call('GET', `/codes/${c.id}/image?format=gif`)).json().error.message).toBe(
+      'querystring.format must be one of svg, png, pdf',
+    );
   });
 
   it('draws a media-library logo in PNG, SVG and PDF, and the check decodes it drawn', async () => {

@@ -67,6 +67,12 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
     // The preview is drawn in the browser by the shared renderer, as the options change.
     await preview.locator('text', { hasText: 'Spring sale' }).waitFor();
     await preview.locator('path[fill="#1A3D7C"]').first().waitFor();
+    await page.getByLabel('Fade the modules into a second colour').check();
+    await page.getByLabel('Fade to').fill('#7b2cbf');
+    await page.getByLabel('Direction').selectOption('radial');
+    await page.getByLabel(/^Rounded background corners/).fill('3');
+    await preview.locator('radialGradient stop[stop-color="#7B2CBF"]').waitFor({ state: 'attached' });
+    await preview.locator('g[clip-path]').waitFor();
     await page.getByRole('button', { name: 'Save design' }).click();
     await page.getByText('Design saved. Exports now use it.').waitFor();
     await verdict('Scans well').waitFor();
@@ -85,6 +91,10 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
     expect(drawing).toMatch(/^<svg [^>]*width="1024"/);
     expect(drawing).toContain('Spring sale');
     expect(drawing).toContain('#1A3D7C');
+    expect(drawing).toMatch(
+      /<radialGradient [^>]*><stop offset="0" stop-color="#1A3D7C"\/><stop offset="1" stop-color="#7B2CBF"\/>/,
+    );
+    expect(drawing).toContain('clip-path="url(#qr-clip-');
   });
 
   it('uploads a logo to the media library and places it in the preview', async () => {

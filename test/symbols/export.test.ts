@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { validDesign } from '../../src/modules/designs/design.schema.js';
+import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
 import { renderImage } from '../../src/modules/symbols/symbol.image.js';
+import { renderScene } from '../../src/modules/symbols/symbol.render.js';
+import { contrastRatio } from '../../src/modules/symbols/symbol.rules.js';
 import { renderSvg } from '../../src/modules/symbols/symbol.svg.js';
 import { pdfToPng, zbarDecode, zbarDecodeOne } from '../support/decoders.js';
 
@@ -13,6 +17,26 @@ const FRAMED = validDesign({
   cornerStyle: 'dot',
   frame: { style: 'box', text: 'Scan me – Café', colour: '#2A9D8F' },
 });
+/** Navy fading to green from left to right, on a cream background rounded by 4 modules (the quiet zone). */
+const GRADED = validDesign({
+  moduleStyle: 'classy',
+  cornerStyle: 'rounded',
+  foreground: '#1D3557',
+  background: '#FFF3D6',
+  gradient: { colour: '#0B6E4F', direction: 'horizontal' },
+  backgroundRadius: 4,
+  frame: { style: 'banner-bottom', text: 'Scan for the menu', colour: '#264653' },
+});
+
+/** Every indirect dictionary of a PDF (streams' dictionaries included). */
+function pdfDicts(pdf: PDFDocument): PDFDict[] {
+  const objects = pdf.context.enumerateIndirectObjects().map(([, object]) => object);
+  return objects.map((o) => (o instanceof PDFStream ? o.dict : o)).filter((o): o is PDFDict => o instanceof PDFDict);
+}
+
+/** Distance between a pixel's colour and a #RRGGBB colour (sum over the channels). */
+const distance = (pixel: number[], hex: string) =>
+  [1, 3, 5].reduce((sum, at, i) => sum + Math.abs(pixel[i]! - parseInt(hex.slice(at, at + 2), 16)), 0);
 
 describe('exports', () => {
   it('a PDF has the requested width in millimetres, vectors only, the frame font embedded, and its symbol decodes once rasterised', async () => {
@@ -23,9 +47,11 @@ describe('exports', () => {
       expect(pdf.getPageCount()).toBe(1);
       const { width, height } = pdf.getPage(0).getSize();
       expect((width * 25.4) / 72).toBeCloseTo(widthMm, 2);
-      expect(height).toBeGreaterThan(width); // the box frame's text band sits under the symbol
-      const objects = pdf.context.enumerateIndirectObjects().map(([, object]) => object);
-      const dicts = objects.map((o) => (o instanceof PDFStream ? o.dict : o)).filter((o): o is PDFDict => o instanceof PDFDict);
+      // The height follows the image's aspect: the box frame's text band sits under the symbol.
+      const scene = renderScene(VALUE, FRAMED);
+      expect(height / width).toBeCloseTo(scene.height / scene.width, 4);
+      expect(height).toBeGreaterThan(width);
+      const dicts = pdfDicts(pdf);
       expect(dicts.filter((d) => d.get(PDFName.of('Subtype')) === PDFName.of('Image'))).toEqual([]);
       expect(dicts.some((d) => d.has(PDFName.of('FontFile2')))).toBe(true);
       expect(pdf.getTitle()).toBe('Menu card');
@@ -42,6 +68,52 @@ describe('exports', () => {
     expect(image.fileName).toBe('ete-2026-menu.png');
     expect(zbarDecodeOne(bytes)).toEqual([VALUE]);
     expect(image.report).toMatchObject({ scannable: true, decoded: true, findings: [] });
+  });
+
+  it('draws a gradient as a PDF shading and a rounded background as a clip: vectors only, and it decodes once rasterised', async () => {
+    const image = await renderImage(VALUE, GRADED, { format: 'pdf', size: 60 }, 'Graded');
+    const pdf = await PDFDocument.load(image.body as Uint8Array);
+    expect((pdf.getPage(0).getWidth() * 25.4) / 72).toBeCloseTo(60, 2);
+    const dicts = pdfDicts(pdf);
+    expect(dicts.filter((d) => d.get(PDFName.of('Subtype')) === PDFName.of('Image'))).toEqual([]);
+    const shadings = dicts.filter((d) => d.has(PDFName.of('ShadingType')));
+    expect(shadings.map((d) => (d.get(PDFName.of('ShadingType')) as PDFNumber).asNumber())).toContain(2);
+    const page = readFileSync(pdfToPng(image.body as Uint8Array, 300));
+    expect(zbarDecodeOne(page)).toEqual([VALUE]);
+    // The paper shows at the rounded corner; the background fills the quiet zone beside it.
+    const { data, info } = await sharp(page).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    expect(at(1, 1)).toEqual([255, 255, 255]);
+    expect(distance(at(3, Math.round(info.height / 3)), '#FFF3D6')).toBeLessThan(6);
+    expect(image.report).toMatchObject({ scannable: true, decoded: true });
+  });
+
+  it('fades the modules and finders across the symbol, leaves the rounded corners transparent, and decodes', async () => {
+    const image = await renderImage(VALUE, GRADED, { format: 'png', size: 660 }, 'Graded');
+    const bytes = image.body as Uint8Array;
+    expect(zbarDecodeOne(bytes)).toEqual([VALUE]);
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
+    expect(at(0, 0)[3]).toBe(0);
+    expect(at(Math.round(info.width / 2), 2)[3]).toBe(255);
+    // The centres of the top finders: the left one near the start colour, the right one near the end.
+    const modules = image.report.modules;
+    const px = info.width / modules;
+    const left = at(Math.round((4 + 3.5) * px), Math.round((4 + 3.5) * px));
+    const right = at(Math.round((modules - 4 - 3.5) * px), Math.round((4 + 3.5) * px));
+    expect(distance(left, '#1D3557')).toBeLessThan(distance(left, '#0B6E4F'));
+    expect(distance(right, '#0B6E4F')).toBeLessThan(distance(right, '#1D3557'));
+    const svg = (await renderImage(VALUE, GRADED, { format: 'svg' }, 'Graded')).body as string;
+    expect(svg).toMatch(/<linearGradient id="qr-g-\w+" gradientUnits="userSpaceOnUse"/);
+    expect(svg).toMatch(/<g clip-path="url\(#qr-clip-\w+\)">/);
+  });
+
+  it('judges a gradient by its lighter end: a fade into a pale colour is refused for contrast', async () => {
+    const pale = validDesign({ gradient: { colour: '#C8C8C8', direction: 'vertical' } });
+    const report = await checkDesign(VALUE, pale);
+    expect(report.scannable).toBe(false);
+    expect(report.findings).toContainEqual(expect.objectContaining({ cause: 'contrast', severity: 'fail' }));
+    expect(report.contrast).toBeCloseTo(contrastRatio('#C8C8C8', '#FFFFFF'), 2);
   });
 
   it('refuses a size outside the format’s bounds, naming size', async () => {
@@ -67,7 +139,14 @@ describe('exports', () => {
 describe('the renderer core', () => {
   it('uses no Node API, so the browser runs the same code', () => {
     const dir = join(import.meta.dirname, '../../src/modules/symbols');
-    for (const file of ['symbol.render.ts', 'symbol.svg.ts', 'symbol.scene.ts', 'symbol.matrix.ts', 'symbol.rules.ts']) {
+    for (const file of [
+      'symbol.render.ts',
+      'symbol.svg.ts',
+      'symbol.scene.ts',
+      'symbol.matrix.ts',
+      'symbol.rules.ts',
+      'symbol.paint.ts',
+    ]) {
       const source = readFileSync(join(dir, file), 'utf8');
       expect(source, file).not.toMatch(/from '(node:|fs|path|crypto|buffer)/);
       expect(source, file).not.toMatch(/\b(Buffer|process|require)\b/);

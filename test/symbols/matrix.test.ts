@@ -10,8 +10,8 @@ import { scratchDir, zbarDecode } from '../support/decoders.js';
 import { LOGO_SVG, logoPng } from '../support/media.js';
 
 /**
- * Every module style × finder style × error-correction level × logo on/off × frame on/off × colour
- * pair: each design the check accepts must decode to exactly the value with zbarimg (a decoder
+ * Every module style × finder style × error-correction level × logo on/off × frame on/off × colours
+ * (plain pairs, and gradients, one on a rounded background): each design the check accepts must decode to exactly the value with zbarimg (a decoder
  * independent of the product's ZXing); each design it refuses must carry a stated reason.
  */
 const VALUE = 'https://qr.example.com/Ab3dE7x';
@@ -25,6 +25,13 @@ const COLOURS = [
   { foreground: '#1D3557', background: '#F1FAEE', cornerColour: '#E63946' },
   { foreground: '#B0B0B0', background: '#FFFFFF' },
   { foreground: '#FFFFFF', background: '#111111' },
+  {
+    foreground: '#3A0CA3',
+    background: '#FFF8E7',
+    gradient: { colour: '#B5179E', direction: 'radial' as const },
+    backgroundRadius: 4,
+  },
+  { foreground: '#000000', background: '#FFFFFF', gradient: { colour: '#BDBDBD', direction: 'diagonal' as const } },
 ];
 
 interface Outcome {
@@ -69,10 +76,13 @@ describe('scannability matrix, decoded by zbarimg', () => {
     const all = outcomes();
     const accepted: Array<{ label: string; files: string[] }> = [];
     const refused: Array<{ label: string; reasons: string[] }> = [];
+    // Designs refused per failing cause (one design may count under several), and per set of causes.
     const causes: Record<string, number> = {};
+    const refusedBy: Record<string, number> = {};
     for (const outcome of all) {
       if (!outcome.design) {
         causes.schema = (causes.schema ?? 0) + 1;
+        refusedBy.schema = (refusedBy.schema ?? 0) + 1;
         refused.push({ label: outcome.label, reasons: outcome.refused ?? [] });
         continue;
       }
@@ -81,6 +91,8 @@ describe('scannability matrix, decoded by zbarimg', () => {
       if (!report.scannable) {
         const failed = report.findings.filter((f) => f.severity === 'fail');
         for (const f of failed) causes[f.cause] = (causes[f.cause] ?? 0) + 1;
+        const set = [...new Set(failed.map((f) => f.cause))].sort().join('+');
+        refusedBy[set] = (refusedBy[set] ?? 0) + 1;
         refused.push({ label: outcome.label, reasons: failed.map((f) => f.message) });
         continue;
       }
@@ -103,10 +115,13 @@ describe('scannability matrix, decoded by zbarimg', () => {
       expect(r.reasons.length, r.label).toBeGreaterThan(0);
       for (const reason of r.reasons) expect(reason.length, r.label).toBeGreaterThan(10);
     }
-    // Every colour pair that is readable is accepted in some design; the unreadable pairs never are.
-    expect(accepted.some((a) => a.label.endsWith('colours0'))).toBe(true);
-    expect(accepted.some((a) => a.label.endsWith('colours1'))).toBe(true);
-    expect(accepted.filter((a) => /colours[23]$/.test(a.label))).toEqual([]);
+    // Every colour set that is readable is accepted in some design; the unreadable ones never are.
+    for (const readable of ['colours0', 'colours1', 'colours4'])
+      expect(
+        accepted.some((a) => a.label.endsWith(readable)),
+        readable,
+      ).toBe(true);
+    expect(accepted.filter((a) => /colours[235]$/.test(a.label))).toEqual([]);
     // Real logos, PNG and SVG, are drawn and decoded in accepted designs.
     expect(accepted.filter((a) => a.label.includes('.png/')).length).toBeGreaterThan(20);
     expect(accepted.filter((a) => a.label.includes('.svg/')).length).toBeGreaterThan(10);
@@ -121,8 +136,10 @@ describe('scannability matrix, decoded by zbarimg', () => {
       zbarimgFiles: accepted.flatMap((a) => a.files).length,
       zbarimgDecoded: accepted.flatMap((a) => a.files).length - failures.length,
       refusalCauses: causes,
+      refusedBy,
     };
     console.log(`scannability matrix: ${JSON.stringify(summary)}`);
-    expect(summary.accepted + summary.refused).toBe(4 * 3 * 4 * 3 * 2 * 4);
+    expect(summary.accepted + summary.refused).toBe(4 * 3 * 4 * 3 * 2 * COLOURS.length);
+    expect(Object.values(refusedBy).reduce((a, b) => a + b, 0)).toBe(summary.refused);
   }, 600_000);
 });

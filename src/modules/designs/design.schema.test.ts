@@ -33,4 +33,19 @@ describe('validDesign', () => {
     );
     expect(() => validDesign({ background: '#000000' })).toThrow(expect.objectContaining({ field: 'design.foreground' }));
   });
+
+  it('takes a gradient and a rounded background, refusing a gradient into the background colour and rounding beyond the quiet zone', () => {
+    const gradient = { colour: '#2A9D8F', direction: 'radial' as const };
+    expect(validDesign({ gradient, backgroundRadius: 4 })).toEqual({ ...DEFAULT_DESIGN, gradient, backgroundRadius: 4 });
+    expect(validDesign({ gradient: null }, { ...DEFAULT_DESIGN, gradient }).gradient).toBeNull();
+    expect(() => validDesign({ gradient: { colour: '#ffffff', direction: 'diagonal' } })).toThrow(
+      expect.objectContaining({ code: 'invalid_request', field: 'design.gradient.colour' }),
+    );
+    expect(() => validDesign({ backgroundRadius: 4.5 })).toThrow(expect.objectContaining({ field: 'design.backgroundRadius' }));
+    // Lowering the quiet zone under a stored rounding is refused too, naming the rounding.
+    expect(() => validDesign({ quietZone: 2 }, { ...DEFAULT_DESIGN, backgroundRadius: 3 })).toThrow(
+      expect.objectContaining({ field: 'design.backgroundRadius' }),
+    );
+    expect(validDesign({ quietZone: 2, backgroundRadius: 2 }).backgroundRadius).toBe(2);
+  });
 });

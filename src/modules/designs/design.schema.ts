@@ -9,6 +9,8 @@ const Colour = Type.String({ maxLength: 7, pattern: '^#[0-9A-Fa-f]{6}$', descrip
 
 export const LOGO_URL_MAX = 2048;
 
+export const GRADIENT_DIRECTIONS = ['horizontal', 'vertical', 'diagonal', 'radial'] as const;
+
 export const Design = Type.Object(
   {
     foreground: Colour,
@@ -19,6 +21,30 @@ export const Design = Type.Object(
       { description: 'Style of the three finder patterns.' },
     ),
     cornerColour: Type.Optional(Colour),
+    gradient: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              colour: { ...Colour, description: 'The colour the modules fade to, from `foreground`.' },
+              direction: Type.Union(
+                GRADIENT_DIRECTIONS.map((d) => Type.Literal(d)),
+                {
+                  description:
+                    'horizontal: left to right; vertical: top to bottom; diagonal: top left to bottom right; radial: centre outwards.',
+                },
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Modules (and the finders, unless `cornerColour` is set) fade from `foreground` to this colour across the symbol; null: one colour.',
+        },
+      ),
+    ),
     logo: Type.Union([
       Type.Object(
         {
@@ -41,6 +67,14 @@ export const Design = Type.Object(
     ]),
     errorCorrection: Type.Union(['L', 'M', 'Q', 'H'].map((s) => Type.Literal(s))),
     quietZone: Type.Integer({ minimum: 0, maximum: 16, description: 'Margin in modules; 4 is the standard.' }),
+    backgroundRadius: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 16,
+        description:
+          "Radius of the background's corners in modules (0, the default: square corners), at most `quietZone`; outside the rounding the image is transparent.",
+      }),
+    ),
     frame: Type.Union([
       Type.Object(
         {
@@ -83,13 +117,26 @@ export function completeDesign(input: DesignInput | undefined, base: Design = DE
   return { ...base, ...(input ?? {}) } as Design;
 }
 
-/** Rules a schema cannot state: a logo hides modules, so it needs error correction Q or H. */
+/**
+ * Rules a schema cannot state: a logo hides modules, so it needs error correction Q or H; the modules
+ * need a colour other than the background's; the background's rounding stays within the quiet zone.
+ */
 export function designProblem(design: Design): { field: string; message: string } | null {
   if (design.logo && (design.errorCorrection === 'L' || design.errorCorrection === 'M')) {
     return { field: 'design.errorCorrection', message: 'design.errorCorrection must be Q or H when the design has a logo.' };
   }
   if (design.foreground.toLowerCase() === design.background.toLowerCase()) {
     return { field: 'design.foreground', message: 'design.foreground must differ from design.background.' };
+  }
+  if (design.gradient && design.gradient.colour.toLowerCase() === design.background.toLowerCase()) {
+    return { field: 'design.gradient.colour', message: 'design.gradient.colour must differ from design.background.' };
+  }
+  // Rounding inside the quiet zone keeps every module, and a light margin of at least the quiet zone around each finder.
+  if ((design.backgroundRadius ?? 0) > design.quietZone) {
+    return {
+      field: 'design.backgroundRadius',
+      message: `design.backgroundRadius must be at most design.quietZone (${design.quietZone}), so the rounding never reaches the symbol.`,
+    };
   }
   return null;
 }

@@ -2,7 +2,7 @@ import type { Design } from '../designs/design.schema.js';
 import { decodeQr } from './symbol.decode.js';
 import { rasteriseScene } from './symbol.raster.js';
 import { layout, renderScene } from './symbol.render.js';
-import { contrastRatio, designFindings, type Finding } from './symbol.rules.js';
+import { designFindings, weakestContrast, type Finding } from './symbol.rules.js';
 import type { LogoArt } from './symbol.scene.js';
 
 /** What the scannability check found for one design and value. */
@@ -12,6 +12,7 @@ export interface ScannabilityReport {
   /** Whether the rendered image decoded to exactly the encoded value. */
   decoded: boolean;
   findings: Finding[];
+  /** The lowest contrast between a colour of the modules (gradient ends and finders included) and the background. */
   contrast: number;
   version: number;
   /** Modules per side, quiet zone included. */
@@ -56,7 +57,7 @@ export async function checkDesign(
     scannable: !findings.some((f) => f.severity === 'fail'),
     decoded,
     findings,
-    contrast: Number(contrastRatio(design.foreground, design.background).toFixed(2)),
+    contrast: Number(weakestContrast(design).toFixed(2)),
     version: box.matrix.version,
     modules: box.symbolWidth,
     decodeMs: Number(decodeMs.toFixed(2)),

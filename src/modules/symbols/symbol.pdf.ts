@@ -1,17 +1,18 @@
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, popGraphicsState, rgb, type PDFFont } from 'pdf-lib';
 import { frameFontBytes } from './symbol.assets.js';
+import { gradientFill, rgbComponents, roundedClip } from './symbol.pdf-paint.js';
 import type { Scene } from './symbol.scene.js';
 
 const MM_TO_PT = 72 / 25.4;
 
-const colour = (hex: string) =>
-  rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
+const colour = (hex: string) => rgb(...rgbComponents(hex));
 
 /**
  * A one-page PDF whose page is the scene at `widthMm` millimetres wide: every module, finder and
- * frame is a vector path, frame text is set in the embedded (subset) DejaVu Sans Bold, and a logo
- * supplied as PNG or JPEG bytes is embedded as that image (callers rasterise other kinds first).
+ * frame is a vector path (a gradient is a PDF shading, a rounded background a clip), frame text is set
+ * in the embedded (subset) DejaVu Sans Bold, and a logo supplied as PNG or JPEG bytes is embedded as
+ * that image (callers rasterise other kinds first).
  */
 export async function sceneToPdf(scene: Scene, widthMm: number, title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -21,10 +22,13 @@ export async function sceneToPdf(scene: Scene, widthMm: number, title: string): 
   const scale = (widthMm * MM_TO_PT) / scene.width;
   const page = pdf.addPage([scene.width * scale, scene.height * scale]);
   const top = page.getHeight();
+  if (scene.rounded) page.pushOperators(...roundedClip(page.getWidth(), top, scene.rounded * scale));
   let font: PDFFont | undefined;
   for (const shape of scene.shapes) {
     if (shape.kind === 'path') {
-      if (shape.d !== '') page.drawSvgPath(shape.d, { x: 0, y: top, scale, color: colour(shape.fill), borderWidth: 0 });
+      if (shape.d === '') continue;
+      if (shape.gradient) page.pushOperators(...gradientFill(pdf, page, shape.d, { x: 0, y: top, scale }, shape.gradient));
+      else page.drawSvgPath(shape.d, { x: 0, y: top, scale, color: colour(shape.fill), borderWidth: 0 });
     } else if (shape.kind === 'text') {
       if (!font) {
         pdf.registerFontkit(fontkit);
@@ -55,5 +59,6 @@ export async function sceneToPdf(scene: Scene, widthMm: number, title: string): 
       });
     }
   }
+  if (scene.rounded) page.pushOperators(popGraphicsState());
   return pdf.save({ useObjectStreams: true });
 }

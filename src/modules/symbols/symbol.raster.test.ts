@@ -42,6 +42,20 @@ describe('the raster path', () => {
       background: '#F1FAEE',
       frame: { style: 'banner-top', text: 'Menu', colour: '#E63946' },
     },
+    {
+      moduleStyle: 'dots',
+      foreground: '#3A0CA3',
+      gradient: { colour: '#F72585', direction: 'radial' },
+      backgroundRadius: 4,
+      frame: { style: 'box', text: 'Scan me', colour: '#264653' },
+    },
+    {
+      foreground: '#6A040F',
+      cornerColour: '#264653',
+      gradient: { colour: '#1D3557', direction: 'diagonal' },
+      backgroundRadius: 2,
+      frame: { style: 'banner-top', text: 'Menu', colour: '#E63946' },
+    },
   ];
 
   it('draws exactly what resvg draws from the scene’s SVG, frame text and crisp edges included', () => {

@@ -1,11 +1,13 @@
 import type { Design } from '../designs/design.schema.js';
 import { finderOrigins, inFinder, qrMatrix, type ErrorCorrection, type Matrix } from './symbol.matrix.js';
+import { symbolGradient } from './symbol.paint.js';
 import {
   circleArcs,
   circlePath,
   FRAME_FONT_ADVANCE,
   rectPath,
   roundedRectPath,
+  type Gradient,
   type LogoArt,
   type Scene,
   type Shape,
@@ -99,9 +101,10 @@ function modulesPath(m: Matrix, style: Design['moduleStyle'], hide: (r: number, 
   return parts.join('');
 }
 
-/** The three finder patterns: a 7×7 ring and a 3×3 centre, in the corner style. */
-function finderShapes(m: Matrix, design: Design, ox: number, oy: number): Shape[] {
+/** The three finder patterns: a 7×7 ring and a 3×3 centre, in the corner style (in the gradient unless `cornerColour`). */
+function finderShapes(m: Matrix, design: Design, ox: number, oy: number, gradient: Gradient | undefined): Shape[] {
   const colour = design.cornerColour ?? design.foreground;
+  const paint = design.cornerColour === undefined && gradient ? { gradient } : {};
   const outer: string[] = [];
   const gap: string[] = [];
   const inner: string[] = [];
@@ -124,11 +127,13 @@ function finderShapes(m: Matrix, design: Design, ox: number, oy: number): Shape[
     }
   }
   return [
-    { kind: 'path', d: outer.join(''), fill: colour },
+    { kind: 'path', d: outer.join(''), fill: colour, ...paint },
     { kind: 'path', d: gap.join(''), fill: design.background },
-    { kind: 'path', d: inner.join(''), fill: colour },
+    { kind: 'path', d: inner.join(''), fill: colour, ...paint },
   ];
 }
+
+const corners = (r: number): [number, number, number, number] => [r, r, r, r];
 
 function frameShapes(design: Design, symbolWidth: number, width: number, height: number): Shape[] {
   const frame = design.frame;
@@ -146,12 +151,29 @@ function frameShapes(design: Design, symbolWidth: number, width: number, height:
   const label = frame.text.trim() === '';
   if (frame.style === 'box') {
     const t = FRAME_BORDER;
-    const ring =
-      rectPath(0, 0, width, t) +
-      rectPath(0, height - t, width, t) +
-      rectPath(0, t, t, height - 2 * t) +
-      rectPath(width - t, t, t, height - 2 * t);
-    const shapes: Shape[] = [{ kind: 'path', d: ring, fill: frame.colour }];
+    const radius = design.backgroundRadius ?? 0;
+    // Rounded, the ring is the outline in the frame colour with the inside laid over it in the background's.
+    const shapes: Shape[] =
+      radius > 0
+        ? [
+            { kind: 'path', d: roundedRectPath(0, 0, width, height, corners(radius)), fill: frame.colour },
+            {
+              kind: 'path',
+              d: roundedRectPath(t, t, width - 2 * t, height - 2 * t, corners(Math.max(radius - t, 0))),
+              fill: design.background,
+            },
+          ]
+        : [
+            {
+              kind: 'path',
+              d:
+                rectPath(0, 0, width, t) +
+                rectPath(0, height - t, width, t) +
+                rectPath(0, t, t, height - 2 * t) +
+                rectPath(width - t, t, t, height - 2 * t),
+              fill: frame.colour,
+            },
+          ];
     if (!label) shapes.push(text(t + symbolWidth + band * 0.62, frame.colour));
     return shapes;
   }
@@ -161,7 +183,11 @@ function frameShapes(design: Design, symbolWidth: number, width: number, height:
   return shapes;
 }
 
-/** The symbol for `value` drawn in `design`: finders, modules, logo plate and frame, in module units. */
+/**
+ * The symbol for `value` drawn in `design`: finders, modules, logo plate and frame, in module units.
+ * A rounded background clips the whole image (nothing drawn outside it, so it is neither filled as
+ * a canvas nor drawn with crisp edges).
+ */
 export function renderScene(value: string, design: Design, logo: LogoMode = 'image', art?: LogoArt): Scene {
   const box = layout(value, design);
   const { matrix, symbolWidth, originX, originY, plate } = box;
@@ -172,10 +198,17 @@ export function renderScene(value: string, design: Design, logo: LogoMode = 'ima
   const oy = originY + design.quietZone;
   const hide = (r: number, c: number) => plate !== null && r >= plate.from && r < plate.to && c >= plate.from && c < plate.to;
 
+  const gradient = symbolGradient(design, ox, oy, matrix.size);
+
   const shapes: Shape[] = [{ kind: 'path', d: rectPath(0, 0, width, height), fill: design.background }];
   shapes.push(...frameShapes(design, symbolWidth, width, height));
-  shapes.push({ kind: 'path', d: modulesPath(matrix, design.moduleStyle, hide, ox, oy), fill: design.foreground });
-  shapes.push(...finderShapes(matrix, design, ox, oy));
+  shapes.push({
+    kind: 'path',
+    d: modulesPath(matrix, design.moduleStyle, hide, ox, oy),
+    fill: design.foreground,
+    ...(gradient && { gradient }),
+  });
+  shapes.push(...finderShapes(matrix, design, ox, oy, gradient));
   if (plate && design.logo) {
     const span = plate.to - plate.from;
     const size = matrix.size * design.logo.size;
@@ -190,6 +223,8 @@ export function renderScene(value: string, design: Design, logo: LogoMode = 'ima
       });
     }
   }
+  const rounded = design.backgroundRadius ?? 0;
+  if (rounded > 0) return { width, height, shapes, rounded };
   const gridAligned = design.moduleStyle === 'square' && design.cornerStyle === 'square';
   return { width, height, shapes, gridAligned, background: design.background };
 }

@@ -41,11 +41,28 @@ export const MIN_MODULE_PX = 3;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
+/**
+ * The colours modules and finders are drawn in. A gradient's luminance along its line is convex (sRGB
+ * channels interpolated, each decoded by a convex curve), so its lightest point is one of its two
+ * ends: checking the ends checks the whole gradient.
+ */
+function moduleColours(design: Design): string[] {
+  return [
+    design.foreground,
+    ...(design.gradient ? [design.gradient.colour] : []),
+    ...(design.cornerColour ? [design.cornerColour] : []),
+  ];
+}
+
+/** The lowest contrast between any colour the modules are drawn in and the background. */
+export const weakestContrast = (design: Design): number =>
+  Math.min(...moduleColours(design).map((c) => contrastRatio(c, design.background)));
+
 /** Everything that can be judged from the design and the symbol's layout without decoding. */
 export function designFindings(design: Design, box: Layout): Finding[] {
   const findings: Finding[] = [];
-  const colours = [design.foreground, ...(design.cornerColour ? [design.cornerColour] : [])];
-  const weakest = Math.min(...colours.map((c) => contrastRatio(c, design.background)));
+  const colours = moduleColours(design);
+  const weakest = weakestContrast(design);
   if (weakest < MIN_CONTRAST) {
     findings.push({
       cause: 'contrast',

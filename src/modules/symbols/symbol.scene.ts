@@ -7,7 +7,10 @@ export interface PathShape {
   kind: 'path';
   /** SVG path data (absolute and relative commands, arcs included), non-zero fill. */
   d: string;
+  /** The colour; with a gradient, the gradient's start colour. */
   fill: string;
+  /** Painted with this gradient rather than one colour. */
+  gradient?: Gradient;
   /** Always anti-aliased, even in a grid-aligned scene (text drawn as outlines). */
   smooth?: boolean;
 }
@@ -46,6 +49,14 @@ export interface ImageShape {
 
 export type Shape = PathShape | TextShape | ImageShape;
 
+/**
+ * A two-colour gradient in scene units, `from` at the start and `to` at the end: along the line
+ * (x1, y1) → (x2, y2), or from the centre (cx, cy) out to radius r, colours padded beyond.
+ */
+export type Gradient =
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; from: string; to: string }
+  | { kind: 'radial'; cx: number; cy: number; r: number; from: string; to: string };
+
 export interface Scene {
   /** Width and height of the whole image in modules. */
   width: number;
@@ -55,6 +66,8 @@ export interface Scene {
   gridAligned?: boolean;
   /** The first shape is a rectangle over the whole image in this colour: a rasteriser may fill the canvas instead. */
   background?: string;
+  /** Everything is drawn inside this rounded rectangle over the whole image (radius in modules); transparent outside. */
+  rounded?: number;
 }
 
 /** The font every format names for frame text; exports embed it, so nothing is fetched. */

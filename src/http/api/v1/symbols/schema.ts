@@ -35,7 +35,10 @@ export const Scannability = Type.Object(
     scannable: Type.Boolean({ description: 'False when a finding is a `fail`; saving such a design needs acceptUnscannable.' }),
     decoded: Type.Boolean({ description: 'The rendered image decoded to exactly the value.' }),
     findings: Type.Array(Finding),
-    contrast: Type.Number({ description: 'Luminance contrast ratio of modules to background (1-21).' }),
+    contrast: Type.Number({
+      description:
+        'Luminance contrast ratio (1-21) of the modules to the background: the lowest over their colours (gradient ends and finders included).',
+    }),
     version: Type.Integer({ description: 'QR version (1-40).' }),
     modules: Type.Integer({ description: 'Modules per side, quiet zone included.' }),
     decodeMs: Type.Number({ description: 'Time the render and decode took.' }),

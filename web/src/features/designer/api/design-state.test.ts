@@ -30,4 +30,13 @@ describe('the design being edited', () => {
     expect(forSaving(plain).cornerColour).toBe('#112233');
     expect(forSaving({ ...plain, cornerColour: '#FF0000' }).cornerColour).toBe('#FF0000');
   });
+
+  it('treats no gradient and square corners alike however they are written, and sends both so stored ones are replaced', () => {
+    expect(normalised({ ...plain, gradient: null, backgroundRadius: 0 })).toEqual(plain);
+    const styled: Design = { ...plain, gradient: { colour: '#445566', direction: 'radial' }, backgroundRadius: 3 };
+    expect(normalised(styled)).toEqual(styled);
+    expect(same(plain, styled)).toBe(false);
+    expect(forSaving(plain)).toMatchObject({ gradient: null, backgroundRadius: 0 });
+    expect(forSaving(styled)).toMatchObject({ gradient: styled.gradient, backgroundRadius: 3 });
+  });
 });

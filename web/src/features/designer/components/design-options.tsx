@@ -23,6 +23,13 @@ const LEVELS: Array<[Design['errorCorrection'], string]> = [
   ['Q', 'Q: restores 25 %'],
   ['H', 'H: restores 30 % (for logos)'],
 ];
+type Gradient = NonNullable<Design['gradient']>;
+const DIRECTIONS: Array<[Gradient['direction'], string]> = [
+  ['diagonal', 'Diagonal'],
+  ['horizontal', 'Left to right'],
+  ['vertical', 'Top to bottom'],
+  ['radial', 'From the centre'],
+];
 const FRAMES = [
   ['', 'No frame'],
   ['box', 'Box with text below'],
@@ -75,6 +82,7 @@ export function DesignOptions({
           />
           <span>Corners in a colour of their own</span>
         </label>
+        <GradientOptions design={design} onChange={onChange} />
       </fieldset>
       <fieldset class="option-group">
         <legend>Shapes</legend>
@@ -109,13 +117,60 @@ export function DesignOptions({
             min={0}
             max={16}
             value={design.quietZone}
-            onChange={(quietZone) => onChange({ quietZone })}
+            onChange={(quietZone) =>
+              // The background's rounding stays within the margin.
+              onChange({ quietZone, ...((design.backgroundRadius ?? 0) > quietZone && { backgroundRadius: quietZone }) })
+            }
           />
         </div>
+        {design.quietZone > 0 ? (
+          <IntegerField
+            slider
+            label={`Rounded background corners: ${design.backgroundRadius ?? 0} modules`}
+            hint="Up to the margin; outside the rounding, PNG and SVG images are transparent."
+            min={0}
+            max={design.quietZone}
+            value={Math.round(design.backgroundRadius ?? 0)}
+            onChange={(backgroundRadius) => onChange({ backgroundRadius })}
+          />
+        ) : null}
       </fieldset>
       <LogoOptions design={design} onChange={onChange} picker={logoPicker} />
       <FrameOptions design={design} onChange={onChange} />
     </div>
+  );
+}
+
+function GradientOptions({ design, onChange }: { design: Design; onChange: Change }) {
+  const gradient = design.gradient;
+  return (
+    <>
+      <label class="choice">
+        <input
+          type="checkbox"
+          checked={Boolean(gradient)}
+          onChange={(e) =>
+            onChange({ gradient: e.currentTarget.checked ? { colour: design.foreground, direction: 'diagonal' } : null })
+          }
+        />
+        <span>Fade the modules into a second colour</span>
+      </label>
+      {gradient ? (
+        <div class="option-row">
+          <Colour
+            label="Fade to"
+            value={gradient.colour}
+            onChange={(colour) => onChange({ gradient: { ...gradient, colour } })}
+          />
+          <SelectField
+            label="Direction"
+            value={gradient.direction}
+            options={DIRECTIONS}
+            onChange={(direction) => onChange({ gradient: { ...gradient, direction } })}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }
 

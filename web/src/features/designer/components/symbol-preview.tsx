@@ -20,7 +20,7 @@ export function SymbolPreview({ value, design, label }: { value: string; design:
       class="symbol-preview"
       role="img"
       aria-label={label}
-      style={{ background: design.background }}
+      style={design.backgroundRadius ? undefined : { background: design.background }}
       dangerouslySetInnerHTML={{ __html: drawn.svg }}
     />
   );

@@ -1,0 +1,88 @@
+import {
+  appendBezierCurve,
+  clip,
+  closePath,
+  drawSvgPath,
+  endPath,
+  lineTo,
+  moveTo,
+  PDFDict,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  pushGraphicsState,
+  type PDFDocument,
+  type PDFPage,
+} from 'pdf-lib';
+import type { Gradient } from './symbol.scene.js';
+
+/** A #RRGGBB colour as PDF DeviceRGB components. */
+export const rgbComponents = (hex: string): [number, number, number] => [
+  parseInt(hex.slice(1, 3), 16) / 255,
+  parseInt(hex.slice(3, 5), 16) / 255,
+  parseInt(hex.slice(5, 7), 16) / 255,
+];
+
+/** How far a cubic Bézier's control points sit along the tangents to draw a quarter circle. */
+const KAPPA = 0.5522847498;
+
+/**
+ * Operators that clip what follows on the page to a rectangle with rounded corners (page points,
+ * origin bottom left), inside a saved graphics state: the caller pops it after the last shape.
+ */
+export function roundedClip(width: number, height: number, radius: number): PDFOperator[] {
+  const r = Math.min(radius, width / 2, height / 2);
+  const k = r * KAPPA;
+  return [
+    pushGraphicsState(),
+    moveTo(r, 0),
+    lineTo(width - r, 0),
+    appendBezierCurve(width - r + k, 0, width, r - k, width, r),
+    lineTo(width, height - r),
+    appendBezierCurve(width, height - r + k, width - r + k, height, width - r, height),
+    lineTo(r, height),
+    appendBezierCurve(r - k, height, 0, height - r + k, 0, height - r),
+    lineTo(0, r),
+    appendBezierCurve(0, r - k, r - k, 0, r, 0),
+    closePath(),
+    clip(),
+    endPath(),
+  ];
+}
+
+/**
+ * Operators that fill the SVG path `d` (scene units, placed on the page as `drawSvgPath` places it)
+ * with `gradient` as a PDF shading: the path becomes the clip and the shading paints it. The
+ * shading's coordinates are in scene units, since it is painted under the path's own transform.
+ */
+export function gradientFill(
+  pdf: PDFDocument,
+  page: PDFPage,
+  d: string,
+  placement: { x: number; y: number; scale: number },
+  gradient: Gradient,
+): PDFOperator[] {
+  const shading = pdf.context.obj({
+    ShadingType: gradient.kind === 'linear' ? 2 : 3,
+    ColorSpace: 'DeviceRGB',
+    Coords:
+      gradient.kind === 'linear'
+        ? [gradient.x1, gradient.y1, gradient.x2, gradient.y2]
+        : [gradient.cx, gradient.cy, 0, gradient.cx, gradient.cy, gradient.r],
+    Function: { FunctionType: 2, Domain: [0, 1], C0: rgbComponents(gradient.from), C1: rgbComponents(gradient.to), N: 1 },
+    Extend: [true, true],
+  });
+  const { Resources } = page.node.normalizedEntries();
+  let shadings = Resources.lookupMaybe(PDFName.of('Shading'), PDFDict);
+  if (!shadings) {
+    shadings = pdf.context.obj({});
+    Resources.set(PDFName.of('Shading'), shadings);
+  }
+  const name = PDFName.of(`Sh${shadings.keys().length}`);
+  shadings.set(name, pdf.context.register(shading));
+  // drawSvgPath without a colour ends the path with `h Q` (close, restore): clip to it and paint instead.
+  const operators = drawSvgPath(d, { ...placement, color: undefined, borderColor: undefined, borderWidth: 0 });
+  const [close, restore] = operators.slice(-2).map((o) => o.toString());
+  if (close !== 'h' || restore !== 'Q') throw new Error(`unexpected path operators from pdf-lib: ${close} ${restore}`);
+  return [...operators.slice(0, -2), clip(), endPath(), PDFOperator.of(PDFOperatorNames.ShadingFill, [name]), operators.at(-1)!];
+}
