@@ -9,10 +9,10 @@ export function CustomDomain({ domain }: { domain: AccountSettings['domain'] }) 
       {domain ? (
         <>
           <p>
-            Short addresses also work on <strong>{domain.host}</strong> once its DNS has this record:
+            Short addresses also work on <strong class="host">{domain.host}</strong> once its DNS has this record:
           </p>
           <div class="table-wrap">
-            <table class="figures">
+            <table class="figures dns-record">
               <caption class="visually-hidden">The DNS record to set</caption>
               <thead>
                 <tr>

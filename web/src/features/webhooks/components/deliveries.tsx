@@ -19,7 +19,8 @@ export function Deliveries({ hookId }: { hookId: string }) {
   return (
     <>
       {retry.error ? <ErrorMessage error={retry.error} /> : null}
-      <div class="table-wrap">
+      {/* Wider than a phone: the table scrolls sideways in its own box, which takes focus to be scrolled by keys. */}
+      <div class="table-wrap deliveries" tabIndex={0} role="region" aria-label="Recent deliveries, newest first">
         <table class="figures">
           <caption class="visually-hidden">Recent deliveries, newest first</caption>
           <thead>
