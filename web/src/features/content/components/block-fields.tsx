@@ -1,3 +1,4 @@
+import { useId } from 'preact/hooks';
 import { Field, TextField, UrlField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useImages } from '../api/media';
@@ -49,20 +50,20 @@ function HoursFields({ slots, n, onChange }: { slots: Slot[]; n: number; onChang
   };
   return (
     <div class="hours-grid">
+      {/* Column headings for the eye; each input carries its whole name (day and block) for assistive technology. */}
+      <div class="hours-row hours-head" aria-hidden="true">
+        <span class="hours-day">Day</span>
+        <span>Opens</span>
+        <span>Closes</span>
+      </div>
       {DAYS.map((day) => {
         const slot = slots.find((s) => s.day === day);
         return (
           <div key={day} class="hours-row">
             <span class="hours-day">{day[0]!.toUpperCase() + day.slice(1)}</span>
-            <TextField
-              label={`Opens ${day} (block ${n})`}
-              type="time"
-              value={slot?.opens ?? ''}
-              onInput={(opens) => set(day, { opens })}
-            />
-            <TextField
+            <TimeInput label={`Opens ${day} (block ${n})`} value={slot?.opens ?? ''} onInput={(opens) => set(day, { opens })} />
+            <TimeInput
               label={`Closes ${day} (block ${n})`}
-              type="time"
               value={slot?.closes ?? ''}
               onInput={(closes) => set(day, { closes })}
             />
@@ -70,6 +71,19 @@ function HoursFields({ slots, n, onChange }: { slots: Slot[]; n: number; onChang
         );
       })}
     </div>
+  );
+}
+
+/** A time of day in the hours grid, named in full for assistive technology under its column's heading. */
+function TimeInput({ label, value, onInput }: { label: string; value: string; onInput: (value: string) => void }) {
+  const id = useId();
+  return (
+    <span class="hours-time">
+      <label class="visually-hidden" for={id}>
+        {label}
+      </label>
+      <input id={id} type="time" value={value} onInput={(e) => onInput(e.currentTarget.value)} />
+    </span>
   );
 }
 
