@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from './spawn.js';
 
 /** Debian's Chromium; .ci/run installs it. No tool ever downloads a browser of its own. */
@@ -66,7 +67,43 @@ export const auditFindings = (audits: Record<string, AxeViolation[]>): string[] 
 
 export const WIDTHS = [360, 1280] as const;
 
-/** Saves the page at a phone's and a desktop's width: test-output/screenshots/<name>-<width>.png. */
+/**
+ * The outermost elements that reach past the right edge of the viewport and so make the page scroll
+ * sideways (an element inside a box that scrolls or clips on its own does not), as `tag.class` with
+ * their right edge; empty when the page fits its width.
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const limit = root.clientWidth;
+    if (root.scrollWidth <= limit) return [];
+    // Clipped by an ancestor that scrolls or clips, from the element's containing block up: an absolutely
+    // positioned element escapes every box below its nearest positioned ancestor, a fixed one all of them.
+    const contained = (el: Element) => {
+      const position = getComputedStyle(el).position;
+      if (position === 'fixed') return false;
+      let p = el.parentElement;
+      if (position === 'absolute') while (p && getComputedStyle(p).position === 'static') p = p.parentElement;
+      for (; p && p !== document.body && p !== root; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = new Set<Element>();
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.getBoundingClientRect().right > limit + 1 && !contained(el)) past.add(el);
+    }
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`;
+    const outermost = [...past].filter((el) => !(el.parentElement && past.has(el.parentElement)));
+    return [`page ${root.scrollWidth} px wide in a ${limit} px window`, ...outermost.slice(0, 5).map(name)];
+  });
+}
+
+/**
+ * Saves the page at a phone's and a desktop's width: test-output/screenshots/<name>-<width>.png. At
+ * every width the page must fit: one that scrolls sideways fails the test (softly: the story goes on).
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   const dir = join(OUTPUT, 'screenshots');
   mkdirSync(dir, { recursive: true });
@@ -77,6 +114,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+    expect.soft(await sidewaysOverflow(page), `${name} at ${width} px scrolls sideways`).toEqual([]);
   }
   await page.setViewportSize(original);
   await page.evaluate(([x, y]) => window.scrollTo(x, y), scroll);
