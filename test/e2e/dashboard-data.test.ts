@@ -206,10 +206,14 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     for (const scope of ['codes:write', 'links:write', 'team:write']) expect(await sam.getByLabel(scope).count(), scope).toBe(0);
 
     await page.reload();
+    // Beside each role picker, what the role allows (docs/roles.md).
+    const samRow = page.locator('.list-item', { hasText: 'sam@acme.test' });
+    await samRow.getByText(/^Member: sees codes/).waitFor();
     await page.getByLabel('Role of Sam').selectOption('editor');
     const roleOfSam = async () =>
       (await d.call<{ name: string; role: string }[]>('GET', '/app/api/v1/users')).find((u) => u.name === 'Sam')?.role;
     await expect.poll(roleOfSam, { timeout: chromium.WAIT_MS }).toBe('editor');
+    await samRow.getByText(/^Editor: also creates, repoints/).waitFor();
     await page.getByRole('button', { name: 'Suspend Sam' }).click();
     await page.getByRole('dialog').getByText('signed out at once').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();

@@ -12,6 +12,9 @@ function PersonRow({ person, canManage, self }: { person: Person; canManage: boo
   const [suspending, setSuspending] = useState(false);
   const label = person.name ?? person.email;
   const editable = canManage && person.role !== 'owner' && !self;
+  // Beside the role picker, what the chosen role may do (docs/roles.md).
+  const choice = ROLE_CHOICES.find((c) => c.role === person.role);
+  const canId = `can-${person.id}`;
   return (
     <li class="list-item">
       <div class="list-main">
@@ -23,6 +26,11 @@ function PersonRow({ person, canManage, self }: { person: Person; canManage: boo
           {person.name ? `${person.email} · ` : ''}
           {person.lastSignInAt ? `last signed in ${formatDateTime(person.lastSignInAt)}` : 'has not signed in yet'}
         </span>
+        {editable && choice ? (
+          <span class="list-sub" id={canId}>
+            {choice.label}: {choice.can[0]!.toLowerCase() + choice.can.slice(1)}
+          </span>
+        ) : null}
         {change.error instanceof Error ? <p class="field-error">{change.error.message}</p> : null}
       </div>
       <div class="list-meta">
@@ -32,6 +40,7 @@ function PersonRow({ person, canManage, self }: { person: Person; canManage: boo
             {(a11y) => (
               <select
                 {...a11y}
+                aria-describedby={canId}
                 class="select-small"
                 value={person.role}
                 disabled={change.isPending}
