@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditFindings, hasChromium, STORY_OPTIONS, STORY_TIMEOUT_MS, WAIT_MS } from '../support/chromium.js';
 import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
-import { zbarDecodeOne } from '../support/decoders.js';
+import { PDFDocument } from 'pdf-lib';
+import { pdfToPng, zbarDecodeOne } from '../support/decoders.js';
 import { DESKTOP, IPHONE } from '../support/hits.js';
 
 const EMAIL = 'marketing@acme.test';
@@ -95,6 +96,16 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
       /<radialGradient [^>]*><stop offset="0" stop-color="#1A3D7C"\/><stop offset="1" stop-color="#7B2CBF"\/>/,
     );
     expect(drawing).toContain('clip-path="url(#qr-clip-');
+
+    // A PDF page of the chosen printed width, whose symbol scans once printed (rasterised by poppler).
+    await page.getByLabel('PDF').check();
+    await page.getByLabel('Printed width (mm)').fill('60');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe('spring-poster.pdf');
+    const printed = readFileSync((await pdf.path())!);
+    const sheet = (await PDFDocument.load(printed)).getPage(0);
+    expect(sheet.getWidth()).toBeCloseTo((60 / 25.4) * 72, 1);
+    expect(zbarDecodeOne(readFileSync(pdfToPng(printed)), 'export-pdf.png')).toEqual([shortUrl]);
   });
 
   it('uploads a logo to the media library and places it in the preview', async () => {
@@ -262,8 +273,45 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
     expect((await hit(shortUrl)).status).toBe(410);
   });
 
+  it('makes a static code, renames it, and pages through the codes twenty at a time', async () => {
+    const { page } = d;
+    await page.goto(`${d.base}/app/codes/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Wifi card');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/wifi');
+    await page.getByLabel(/^Static/).check();
+    // A static code encodes its destination: it has no ending of its own to choose.
+    await page.getByLabel('Ending (optional)').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Wifi card' }).waitFor();
+    await page.getByRole('heading', { name: 'Encoded value' }).waitFor();
+    expect(await page.locator('.address code').textContent()).toBe('https://example.com/wifi');
+    await d.visit('code-static');
+    await page.getByLabel('Name', { exact: true }).fill('Guest wifi card');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Guest wifi card' }).waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+
+    // 4 codes so far and 18 more: a first page of 20, and a second of 2.
+    for (let i = 1; i <= 18; i++) {
+      expect((await d.call('POST', '/app/api/v1/codes', { name: `Flyer ${i}`, url: `https://example.com/f${i}` })).status).toBe(
+        201,
+      );
+    }
+    await page.goto(`${d.base}/app/codes`);
+    const rows = page.locator('ul.list > li');
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByText('1–20').waitFor();
+    expect(await rows.count()).toBe(20);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByText('21–22').waitFor();
+    expect(await rows.count()).toBe(2);
+    await pages.getByRole('button', { name: 'Next', disabled: true }).waitFor();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await pages.getByText('1–20').waitFor();
+  });
+
   it('passes the accessibility audit on every page it visited: no serious or critical violation', () => {
-    expect(Object.keys(d.audits)).toHaveLength(7);
+    expect(Object.keys(d.audits)).toHaveLength(8);
     expect(auditFindings(d.audits)).toEqual([]);
   });
 });

@@ -33,7 +33,9 @@ export function EditCode({ code }: { code: Code }) {
       >
         {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
         {update.isSuccess && Object.keys(changes).length === 0 ? (
-          <Notice tone="success">Saved. The next scan follows the new destination.</Notice>
+          <Notice tone="success">
+            {update.variables && 'url' in update.variables ? 'Saved. The next scan follows the new destination.' : 'Saved.'}
+          </Notice>
         ) : null}
         <CodeNameField value={name} onInput={setName} error={errors.field.name} />
         {code.mode === 'dynamic' ? (
