@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as chromium from '../support/chromium.js';
 import { firstRunDashboard, type FirstRunDashboard } from '../support/dashboard-first-run.js';
 import { lastMailTo } from '../support/dashboard-server.js';
 import { Receiver } from '../support/receiver.js';
+import { cli } from '../support/spawn.js';
 
 const PASSWORD = 'a long and private passphrase';
 const IPHONE =
@@ -94,7 +96,11 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     expect(templates).toEqual([
       expect.objectContaining({ name: 'House style', design: expect.objectContaining({ moduleStyle: 'rounded' }) }),
     ]);
-    await page.getByRole('button', { name: 'Delete House style' }).click();
+    await page.getByRole('button', { name: 'Rename House style' }).click();
+    await page.getByLabel('New name for House style').fill('Brand style');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.list-title', { hasText: 'Brand style' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Brand style' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No templates yet').waitFor();
   });
@@ -106,6 +112,8 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     await page.getByRole('heading', { name: /^Table tent, / }).waitFor();
     await page.getByText('No scans yet').waitFor();
 
+    // A link checker asks first (a HEAD request: redirected, never counted as a scan, counted as excluded).
+    expect((await fetch(code.url, { method: 'HEAD', redirect: 'manual', headers: { 'user-agent': IPHONE } })).status).toBe(302);
     // A visitor scans the code with a phone and lands on the destination (a page served by the test).
     const phone = await d.browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
     const visitor = await phone.newPage();
@@ -121,6 +129,7 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     await page.locator('.total', { hasText: 'Scans' }).getByText('1', { exact: true }).waitFor();
     await page.getByRole('table', { name: 'Devices' }).getByRole('rowheader', { name: 'mobile' }).waitFor();
     await page.getByRole('table', { name: 'Placements' }).getByRole('rowheader', { name: 'lobby' }).waitFor();
+    await page.locator('.total', { hasText: 'Automated requests excluded' }).getByText('1', { exact: true }).waitFor();
     await d.visit('analytics-code');
 
     const download = page.waitForEvent('download');
@@ -130,7 +139,7 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     expect(csv.split('\r\n')).toEqual(
       expect.arrayContaining([
         'date,scans,unique visitors,excluded (automated)',
-        `${today},1,1,0`,
+        `${today},1,1,1`,
         'device,scans',
         'mobile,1',
         'placement,scans',
@@ -306,6 +315,55 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     await page.getByText('600 requests a minute per API token').waitFor();
     await page.getByText('No custom domain').waitFor();
     await d.visit('plan');
+  });
+
+  it('shows a company with its own domain the DNS record to set, and its API calls on the allowance meter', async () => {
+    // The operator makes a second company with a custom domain and hands its owner a password link.
+    const env = { DATABASE_URL: `sqlite:${join(d.served.dir, 'qrelay.db')}`, PUBLIC_URL: base, GEOIP_DB: 'off' };
+    const json = (args: string[]) => {
+      const run = cli([...args, '--json'], env);
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    const made = json([
+      'account',
+      'create',
+      '--name',
+      'Beta',
+      '--plan',
+      'starter',
+      '--owner-email',
+      'owner@beta.test',
+      '--domain',
+      'scan.spring-campaign-2026.beta.test',
+    ]);
+    const { token } = json(['token', 'create', '--account', made.account.id, '--scopes', 'codes:read']);
+    for (let i = 0; i < 3; i++) {
+      expect((await fetch(`${base}/api/v1/codes`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    }
+    const { url } = json(['user', 'password-link', '--email', 'owner@beta.test', '--account', made.account.id]);
+
+    const other = await d.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const beta = await other.newPage();
+      await beta.goto(url);
+      await beta.getByLabel('New password').fill(PASSWORD);
+      await beta.getByLabel('Repeat the password').fill(PASSWORD);
+      await beta.getByRole('button', { name: 'Set password and sign in' }).click();
+      await beta.waitForURL('**/app/codes');
+      await beta.goto(`${base}/app/settings/account`);
+      await beta.getByRole('heading', { name: 'Plan: Starter' }).waitFor();
+      const meter = beta.getByLabel('API requests this month');
+      expect([await meter.getAttribute('value'), await meter.getAttribute('max')]).toEqual(['3', '10000']);
+      await beta.getByText(/^3 of 10,000 used/).waitFor();
+      await beta.getByText('60 requests a minute per API token').waitFor();
+      // The service is reached by its address here, so the record is an A record to that address.
+      const record = beta.getByRole('table', { name: 'The DNS record to set' });
+      await record.getByRole('row', { name: /^A scan\.spring-campaign-2026\.beta\.test 127\.0\.0\.1/ }).waitFor();
+      await chromium.auditAndShoot(beta, d.audits, 'plan-domain', 'data-plan-domain');
+    } finally {
+      await other.close();
+    }
   });
 
   it('ran every page under its Content-Security-Policy without a refusal, and passes the accessibility audit', () => {
