@@ -187,6 +187,8 @@ describe.runIf(chromium.hasChromium)('hosted content in the dashboard', chromium
 
   it('a landing page is built from blocks beside its preview', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pages' }).click();
+    await page.getByText('No pages yet').waitFor();
+    await d.visit('pages-empty');
     await page.getByLabel('Name').fill('Lunch menu');
     await page.getByRole('button', { name: 'Create the page' }).click();
     await page.getByRole('heading', { name: 'Lunch menu', level: 1 }).waitFor();
@@ -213,12 +215,16 @@ describe.runIf(chromium.hasChromium)('hosted content in the dashboard', chromium
     await preview('pages').getByText('Nothing to preview yet').waitFor();
     await page.getByRole('button', { name: 'Undo changes' }).click();
     await preview('pages').getByText('Soup of the day: tomato.').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pages' }).click();
+    await page.getByRole('link', { name: 'Lunch menu' }).waitFor();
+    await d.visit('pages');
     expect(d.csp).toEqual([]);
   });
 
   it('a business card is edited with its preview, and a QR code is made for it', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cards' }).click();
     await page.getByText('No cards yet').waitFor();
+    await d.visit('cards-empty');
     await page.getByLabel('Name').fill('Rosa Rossi');
     await page.getByRole('button', { name: 'Create the card' }).click();
     await page.getByRole('heading', { name: 'Rosa Rossi', level: 1 }).waitFor();

@@ -219,6 +219,12 @@ describe.runIf(hasChromium)('the dashboard in a browser', STORY_OPTIONS, () => {
       await page.getByRole('button', { name: 'Menu', expanded: true }).waitFor();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Codes');
+      // Focus reached by the keyboard is visible: an outline around the focused link.
+      const ring = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
+      expect(ring).toBe('solid 3px');
       expect(await nav.getByRole('link', { name: 'Codes' }).getAttribute('aria-current')).toBe('page');
       audits['menu-open-360'] = await seriousViolations(page);
       await page.screenshot({ path: join(OUTPUT, 'screenshots', 'menu-open-360.png'), fullPage: true });
