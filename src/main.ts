@@ -10,6 +10,7 @@ import { MessageWriterLink, type WriterLink } from './modules/events/events.writ
 import type { RecorderLog } from './modules/events/events.writer.js';
 import { IpcInvalidationBus } from './modules/resolver/invalidation-bus.ipc.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
+import { settleHeap } from './process/settle-heap.js';
 import { startWriterThread } from './process/writer-thread.js';
 import { buildServices, openInfrastructure } from './services.js';
 
@@ -151,6 +152,8 @@ async function serve(config: Config, role: Role): Promise<void> {
     await services.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
+  // Every route is compiled now: clear what compiling left before traffic meets it (ADR 0156).
+  settleHeap();
   if (worker) return;
   app.log.info(
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },
