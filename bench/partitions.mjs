@@ -73,6 +73,10 @@ async function run(layout) {
     await time('events page (limit 50, one code, after a cursor)', 51, () =>
       reads.page({ accountId: ACCOUNT, codeId: `${PREFIX}000000000007`, limit: 50, before: deep.at(-1).id }),
     );
+    // A code with no events walks every step to the last, unbounded one (ADR 0112).
+    await time('events page (limit 50, a code with no events)', 51, () =>
+      reads.page({ accountId: ACCOUNT, codeId: `${PREFIX}999999999999`, limit: 50, now: NOW }),
+    );
     await ingest(database, Number(args.ingest));
     // Retention of the oldest month: whole partitions dropped, or rows deleted in chunks.
     const clock = new ManualClock(START + 3650 * DAY + 31 * DAY);
