@@ -1,5 +1,6 @@
 import type { Config } from './config/config.js';
-import { openDatabase, type Database, type OpenOptions } from './db/database.js';
+import { countersFileOf, openCountersFile } from './db/counters-file.js';
+import { openDatabase, sqliteFileOf, type Database, type OpenOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { RedisLink } from './lib/redis.js';
@@ -50,7 +51,10 @@ export async function openInfrastructure(config: Config, options: Infrastructure
     throw error;
   }
   const redis = config.redisUrl ? new RedisLink(config.redisUrl) : null;
-  const sqlCounters = new SqlCounterStore(database.db);
+  const sqlCounters = await storeCounters(database, config.databaseUrl).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const counters: CounterStore = redis
     ? new FallbackCounterStore(
         new RedisCounterStore(redis.connect(), options.clock, options.redisPrefix),
@@ -78,4 +82,12 @@ export async function openInfrastructure(config: Config, options: Infrastructure
       await database.close();
     },
   };
+}
+
+/** The store's counters: on a SQLite file, in a file of their own beside it (ADR 0157); else in the store. */
+async function storeCounters(database: Database, url: string): Promise<SqlCounterStore> {
+  const file = sqliteFileOf(url);
+  if (file === null) return new SqlCounterStore(database.db);
+  const own = await openCountersFile(countersFileOf(file), () => database.db.selectFrom('counters').selectAll().execute());
+  return new SqlCounterStore(own.db, () => own.close());
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { countersFileOf } from './counters-file.js';
 
 /** Row counts a copy is checked by (and an operator can compare with the live store). */
 export interface StoreCounts {
@@ -64,6 +65,7 @@ export async function backupSqlite(file: string, out: string): Promise<CopyResul
   rmSync(partial, { force: true });
   try {
     const result = await copy(file, partial);
+    carryCounters(countersFileOf(file), partial);
     renameSync(partial, out);
     return { ...result, file: out };
   } catch (error) {
@@ -79,5 +81,34 @@ export async function backupSqlite(file: string, out: string): Promise<CopyResul
  */
 export async function restoreSqlite(from: string, file: string): Promise<CopyResult> {
   inspectStore(from);
-  return copy(from, file);
+  const result = await copy(from, file);
+  // The next start makes the counters file anew from the restored store's counters (ADR 0157).
+  const counters = countersFileOf(file);
+  for (const part of ['', '-wal', '-shm']) rmSync(`${counters}${part}`, { force: true });
+  return result;
+}
+
+/**
+ * The counters live beside the store, in a file of their own (ADR 0157): a backup carries them in
+ * its own counters table, so one file holds the store and this month's allowance use.
+ */
+function carryCounters(countersFile: string, copyFile: string): void {
+  if (!existsSync(countersFile)) return;
+  const counters = new BetterSqlite3(countersFile, { readonly: true, fileMustExist: true });
+  let rows: unknown[];
+  try {
+    rows = counters.prepare('select key, count, expires_at from counters').raw().all();
+  } finally {
+    counters.close();
+  }
+  const target = new BetterSqlite3(copyFile, { fileMustExist: true });
+  try {
+    const insert = target.prepare('insert into counters (key, count, expires_at) values (?, ?, ?)');
+    target.transaction(() => {
+      target.exec('delete from counters');
+      for (const row of rows) insert.run(...(row as [string, number, number]));
+    })();
+  } finally {
+    target.close();
+  }
 }

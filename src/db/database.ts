@@ -33,6 +33,13 @@ export interface OpenOptions {
 
 const INT8_OID = 20;
 
+/** A SQLite store's file (resolved), or null for PostgreSQL and the in-memory store. */
+export function sqliteFileOf(url: string): string | null {
+  if (!url.startsWith('sqlite:')) return null;
+  const path = url.slice('sqlite:'.length);
+  return path === ':memory:' ? null : resolve(path);
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   return url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options);
 }
@@ -59,7 +66,7 @@ const STATEMENT_CACHE = 512;
  * Reuses prepared statements by their SQL text (the query layer would prepare every query anew).
  * Safe because the one connection runs one statement at a time and no query is streamed.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database) {
+export function withStatementCache(sqlite: BetterSqlite3.Database) {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),

@@ -2,9 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
 import type { CounterStore } from './counter-store.js';
 
-/** Counters in the main store: one conditional upsert per take, atomic on both engines. */
+/**
+ * Counters in a SQL table: one conditional upsert per take, atomic on both engines. On PostgreSQL the
+ * table is the store's; on a SQLite store it is in a file of its own (ADR 0157), closed with `close`.
+ */
 export class SqlCounterStore implements CounterStore {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly closeDb: () => Promise<void> = async () => undefined,
+  ) {}
 
   async take(key: string, limit: number, expiresAt: number): Promise<{ taken: boolean; count: number }> {
     if (limit <= 0) return { taken: false, count: await this.read(key) };
@@ -31,5 +37,7 @@ export class SqlCounterStore implements CounterStore {
     await this.db.deleteFrom('counters').where('expires_at', '<', now).execute();
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.closeDb();
+  }
 }
