@@ -73,9 +73,13 @@ async function run(layout) {
     await time('events page (limit 50, one code, after a cursor)', 51, () =>
       reads.page({ accountId: ACCOUNT, codeId: `${PREFIX}000000000007`, limit: 50, before: deep.at(-1).id }),
     );
-    // A code with no events walks every step to the last, unbounded one (ADR 0112).
+    // A code with no events walks every step to the last one (ADR 0112): unbounded, or stopped at the
+    // code's creation as the service asks (here a code made 30 days ago).
     await time('events page (limit 50, a code with no events)', 51, () =>
       reads.page({ accountId: ACCOUNT, codeId: `${PREFIX}999999999999`, limit: 50, now: NOW }),
+    );
+    await time('events page (limit 50, a code with no events, made 30 days ago)', 51, () =>
+      reads.page({ accountId: ACCOUNT, codeId: `${PREFIX}999999999999`, limit: 50, now: NOW, since: NOW - 30 * DAY }),
     );
     await ingest(database, Number(args.ingest));
     // Retention of the oldest month: whole partitions dropped, or rows deleted in chunks.

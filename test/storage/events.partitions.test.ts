@@ -160,4 +160,28 @@ describeEach(STORES)('the event log over months of partitions ($name)', (store) 
       expect((await reads.page({ accountId: 'a', limit: 5 })).map((e) => e.occurredAt)).toEqual(expected.slice(0, 5));
     });
   });
+
+  it("ends a code's walk at the oldest time it can have events from, not at the oldest month", async () => {
+    await withStore(store, async (database) => {
+      const now = at(0);
+      const daysAgo = [0, 40, 200, 600, 2000];
+      await database.db
+        .insertInto('events')
+        .values(daysAgo.map((ago) => eventRow(now - ago * DAY)))
+        .execute();
+      const reads = new AnalyticsRepository(database.db);
+      const occurred = async (since?: number, limit = 10) =>
+        (await reads.page({ accountId: 'a', codeId: 't', limit, now, since })).map((e) => e.occurredAt);
+
+      expect(await occurred()).toEqual(daysAgo.map((ago) => now - ago * DAY));
+      // Nothing can be older than `since` (the code's creation): the walk reads back to it and no further.
+      expect(await occurred(now - 700 * DAY)).toEqual([0, 40, 200, 600].map((ago) => now - ago * DAY));
+      // Inside a step's reach too: the step is cut at `since`.
+      expect(await occurred(now - 100 * DAY)).toEqual([0, 40].map((ago) => now - ago * DAY));
+      // Paging on from a cursor keeps the bound.
+      const first = await reads.page({ accountId: 'a', codeId: 't', limit: 2, now, since: now - 700 * DAY });
+      const rest = await reads.page({ accountId: 'a', codeId: 't', limit: 10, before: first.at(-1)!.id, since: now - 700 * DAY });
+      expect(rest.map((e) => e.occurredAt)).toEqual([200, 600].map((ago) => now - ago * DAY));
+    });
+  });
 });

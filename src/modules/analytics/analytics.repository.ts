@@ -53,6 +53,11 @@ export interface EventPageQuery {
   before?: string;
   /** The time now: the first page's walk starts from it (`before` carries its own time). */
   now?: number;
+  /**
+   * No event is older than this (the code's creation, less a margin for clocks): the walk's last step
+   * stops here instead of reading every older month (ADR 0112).
+   */
+  since?: number;
 }
 
 /**
@@ -92,15 +97,19 @@ export class AnalyticsRepository {
     const start = q.before !== undefined ? timeOfId(q.before) : q.now;
     if (start === undefined) return (await query().limit(q.limit).execute()).map(toEvent);
     const rows: Selectable<EventsTable>[] = [];
+    const oldest = q.since === undefined ? null : idFloorAt(q.since);
     let below: string | undefined;
     for (const days of [...PAGE_STEPS_DAYS, null]) {
-      const floor = days === null ? null : idFloorAt(start - days * DAY_MS);
+      const stepFloor = days === null ? null : idFloorAt(start - days * DAY_MS);
+      // The last step: the unbounded one, or the one that reaches back past the oldest possible event.
+      const last = stepFloor === null || (oldest !== null && stepFloor <= oldest);
+      const floor = last ? oldest : stepFloor;
       let step = query();
       if (below !== undefined) step = step.where('id', '<', below);
       if (floor !== null) step = step.where('id', '>=', floor);
       rows.push(...(await step.limit(q.limit - rows.length).execute()));
-      if (rows.length >= q.limit || floor === null) break;
-      below = floor;
+      if (rows.length >= q.limit || last) break;
+      below = floor!;
     }
     return rows.map(toEvent);
   }

@@ -30,6 +30,9 @@ function busiestFirst(codes: readonly { id: string; name: string }[], figures: r
   return rows.map(({ order: _order, ...row }) => row);
 }
 
+/** How far another instance's clock may lag this one's when a code's events are bounded by its creation. */
+const CLOCK_MARGIN_MS = 86_400_000;
+
 export interface AnalyticsDeps {
   events: AnalyticsRepository;
   folders: FoldersService;
@@ -56,12 +59,16 @@ export class AnalyticsService {
     assertCan(actor, 'analytics:read');
     const limit = bounded(input.limit, 50, 1, 100, 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    // A code's events are no older than the code (less a day for another instance's clock), so the
+    // walk back stops at its creation instead of reading every older month (ADR 0112).
+    const code = input.codeId === undefined ? null : await this.deps.codes.findInAccount(actor.accountId, input.codeId);
     const rows = await this.events.page({
       ...input,
       accountId: actor.accountId,
       limit: limit + 1,
       before,
       now: this.clock.now(),
+      since: code ? code.createdAt - CLOCK_MARGIN_MS : undefined,
     });
     const events = rows.slice(0, limit);
     return { events, nextCursor: rows.length > limit ? encodeCursor(events.at(-1)!.id) : null };
