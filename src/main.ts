@@ -11,6 +11,7 @@ import type { RecorderLog } from './modules/events/events.writer.js';
 import { IpcInvalidationBus } from './modules/resolver/invalidation-bus.ipc.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
 import { settleHeap } from './process/settle-heap.js';
+import { keepTickShape } from './process/tick-shape.js';
 import { startWriterThread } from './process/writer-thread.js';
 import { buildServices, openInfrastructure } from './services.js';
 
@@ -81,6 +82,8 @@ async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<
 }
 
 async function serve(config: Config, role: Role): Promise<void> {
+  // Before start-up's compilers crowd the empty object's shape (ADR 0158).
+  keepTickShape();
   const worker = role.kind === 'worker';
   // The writer's log goes to the app's logger once there is one.
   const logTo: { app?: FastifyBaseLogger } = {};
