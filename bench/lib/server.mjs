@@ -2,7 +2,15 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus as machineCpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Every core of the machine, for a process meant to run unpinned. A child inherits its parent's
+ * affinity, and `npm run bench` runs the benchmarks under `taskset -c 1`, so "unpinned" has to be said
+ * with `taskset -c 0-N` or it would share CPU 1 with the pinned server.
+ */
+export const EVERY_CPU = `0-${machineCpus().length - 1}`;
 
 const TICKS = 100; // clock ticks per second on Linux (getconf CLK_TCK)
 
@@ -55,7 +63,7 @@ export function freePort() {
  */
 export async function start(script, env, port, cpus, nodeArgs = []) {
   const argv = [process.execPath, ...nodeArgs, script];
-  const child = cpus === null ? spawn(argv[0], argv.slice(1), opts(env)) : spawn('taskset', ['-c', cpus, ...argv], opts(env));
+  const child = spawn('taskset', ['-c', cpus ?? EVERY_CPU, ...argv], opts(env));
   // Up to two minutes: a loaded machine starts a server slowly.
   for (let i = 0; i < 1200; i += 1) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

@@ -2,6 +2,7 @@
 // run, so a reader can see the client was never the bottleneck. Install it with `apt-get install wrk`.
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { EVERY_CPU } from './server.mjs';
 
 export const WRK = process.env.BENCH_WRK ?? 'wrk';
 
@@ -43,7 +44,7 @@ end
 }
 
 /**
- * One wrk run against 127.0.0.1:port, pinned to CPU 0 (or to `cpus`; null: unpinned), through bash so
+ * One wrk run against 127.0.0.1:port, pinned to CPU 0 (or to `cpus`; null: every core), through bash so
  * its CPU time (user + system, from bash's `times`) comes back with the figures. `headers` adds more.
  */
 export function runWrk({ port, script, seconds, connections, userAgent, cpus = '0', headers = [] }) {
@@ -66,7 +67,7 @@ export function runWrk({ port, script, seconds, connections, userAgent, cpus = '
   ].join(' ');
   return new Promise((resolve, reject) => {
     const shell = ['bash', '-c', `${command}; times`];
-    const argv = cpus === null ? shell : ['taskset', '-c', cpus, ...shell];
+    const argv = ['taskset', '-c', cpus ?? EVERY_CPU, ...shell];
     const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
