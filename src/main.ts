@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { HttpMetrics, listenAdmin } from './http/metrics.js';
+import { sqliteFileOf } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
 import { MessageWriterLink, type WriterLink } from './modules/events/events.writer-link.js';
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
 
 /** The recorder's way to the batch writer: the primary's (a worker), a thread of its own, or this thread. */
 async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<{ link?: WriterLink; stop(): Promise<void> }> {
-  if (role.kind === 'worker') {
+  // On SQLite a worker's hits go to the primary's writer, the one connection that writes events; on
+  // PostgreSQL a worker writes its own on a thread of its own, as a separate instance does (ADR 0159).
+  if (role.kind === 'worker' && sqliteFileOf(config.databaseUrl) !== null) {
     const link = new MessageWriterLink(
       { post: (m) => process.connected && process.send!(m), onMessage: (l) => process.on('message', l) },
       log,

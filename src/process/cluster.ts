@@ -24,7 +24,8 @@ export interface WorkerStart {
 
 /**
  * The primary of `WORKERS=N` (ADR 0101): forks N serving workers on one port, runs the one batch
- * writer every worker sends its hits to, the jobs (once per machine) and the cache invalidation
+ * writer every worker sends its hits to on SQLite (on PostgreSQL each worker writes its own, ADR 0159;
+ * this one then commits only what the journals left), the jobs (once per machine) and the cache invalidation
  * relay (without Redis); replaces a worker that dies (the new one replays its journal) and, on
  * SIGTERM, lets every worker drain before committing what they sent and stopping.
  */

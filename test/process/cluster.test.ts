@@ -3,9 +3,11 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { IPHONE } from '../support/hits.js';
 import { cli, freePort, startServer, stopServers, type ServerProcess } from '../support/spawn.js';
+import { describeEach, STORES } from '../support/stores.js';
 
 /** Longest wait for the workers to listen, or for a replaced worker to come back (a busy machine starts slowly). */
 const WAIT_MS = 90_000;
@@ -47,14 +49,47 @@ const workerPids = (server: ServerProcess) =>
     .filter((l) => l.includes('Server listening'))
     .map((l) => (JSON.parse(l) as { pid: number }).pid);
 
-describe('WORKERS=2 on SQLite', () => {
+/** The events stored for a code. */
+async function storedEvents(url: string, schema: string | undefined, codeId: string): Promise<number> {
+  if (url.startsWith('sqlite:')) {
+    const store = new BetterSqlite3(url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return (store.prepare('select count(*) as n from events where code_id = ?').get(codeId) as { n: number }).n;
+    } finally {
+      store.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(`select count(*)::int as n from ${schema}.events where code_id = $1`, [codeId]);
+    return (result.rows[0] as { n: number }).n;
+  } finally {
+    await client.end();
+  }
+}
+
+// On SQLite the workers send their hits to the primary's writer; on PostgreSQL each writes its own
+// (ADR 0159). Either way every answered scan is stored exactly once.
+describeEach(STORES)('WORKERS=2 on $name', (target) => {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-cluster-'));
-  const file = join(dir, 'store.db');
+  let store: Awaited<ReturnType<typeof target.create>>;
+  beforeAll(async () => {
+    store = await target.create();
+  });
   afterEach(stopServers);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await store?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('serves from two workers, invalidates every cache, replaces a killed worker without losing an answered scan, and drains on SIGTERM', async () => {
-    const env = { DATABASE_URL: `sqlite:${file}`, EVENT_JOURNAL_DIR: join(dir, 'journal'), LOG_LEVEL: 'info' };
+    const env = {
+      DATABASE_URL: store.url,
+      ...(store.schema ? { DATABASE_SCHEMA: store.schema } : {}),
+      EVENT_JOURNAL_DIR: join(dir, 'journal'),
+      LOG_LEVEL: 'info',
+    };
     const account = JSON.parse(cli(['account', 'create', '--name', 'Many', '--plan', 'enterprise', '--json'], env).stdout);
     const { token } = JSON.parse(
       cli(['token', 'create', '--account', account.account.id, '--scopes', 'codes:read,codes:write', '--json'], env).stdout,
@@ -107,9 +142,6 @@ describe('WORKERS=2 on SQLite', () => {
     // SIGTERM drains every worker and commits what they sent before the primary exits.
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const store = new BetterSqlite3(file, { readonly: true });
-    const stored = (store.prepare('select count(*) as n from events where code_id = ?').get(code.id) as { n: number }).n;
-    store.close();
-    expect(stored).toBe(answered);
+    expect(await storedEvents(store.url, store.schema, code.id)).toBe(answered);
   }, 300_000);
 });
