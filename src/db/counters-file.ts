@@ -1,7 +1,6 @@
 import { basename, dirname, extname, join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { withStatementCache } from './database.js';
+import type { Kysely } from 'kysely';
+import { connectSqlite, sqliteQueries } from './database.js';
 import type { Schema } from './schema.js';
 
 type CounterRow = { key: string; count: number; expires_at: number };
@@ -27,11 +26,8 @@ export async function openCountersFile(
   file: string,
   existing: () => Promise<CounterRow[]>,
 ): Promise<{ db: Kysely<Schema>; close(): Promise<void> }> {
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = connectSqlite(file);
   try {
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
     const has = () =>
       sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'counters'").get() !== undefined;
     if (!has()) {
@@ -53,6 +49,6 @@ export async function openCountersFile(
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = sqliteQueries(sqlite);
   return { db, close: () => db.destroy() };
 }

@@ -41,22 +41,32 @@ export function sqliteFileOf(url: string): string | null {
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
-  return url.startsWith('sqlite:') ? openSqlite(url.slice('sqlite:'.length)) : openPostgres(url, options);
+  return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:') : openPostgres(url, options);
 }
 
-function openSqlite(path: string): Database {
-  const file = path === ':memory:' ? path : resolve(path);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+/** A SQLite connection with the settings every file of qrelay's shares: WAL, and a wait for a busy lock. */
+export function connectSqlite(file: string): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+/** The query layer over one SQLite connection, its prepared statements reused. */
+export function sqliteQueries(sqlite: BetterSqlite3.Database): Kysely<Schema> {
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = connectSqlite(file);
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
   // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = sqliteQueries(sqlite);
   return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), close: () => db.destroy() };
 }
 
@@ -66,7 +76,7 @@ const STATEMENT_CACHE = 512;
  * Reuses prepared statements by their SQL text (the query layer would prepare every query anew).
  * Safe because the one connection runs one statement at a time and no query is streamed.
  */
-export function withStatementCache(sqlite: BetterSqlite3.Database) {
+function withStatementCache(sqlite: BetterSqlite3.Database) {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
