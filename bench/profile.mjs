@@ -1,12 +1,14 @@
 // Where the server's CPU goes on a redirect: `node bench/profile.mjs [phone|robot] [seconds]` seeds
 // 1,000 codes, runs dist/main.js under `node --cpu-prof` pinned to CPU 1, drives it with wrk on CPU 0,
 // and prints the CPU per request and the functions with the most self time, per thread (the serving
-// thread and the events writer). Needs a built dist/ and wrk.
+// thread and the events writer). BENCH_STORE=postgres profiles the server on PostgreSQL (lib/pg-store.mjs,
+// without Redis). Needs a built dist/ and wrk.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endingOf, seed } from './seed.mjs';
 import { cpuSeconds, freePort, start, stop } from './lib/server.mjs';
+import { pgStore } from './lib/pg-store.mjs';
 import { requireWrk, runWrk, writeScript } from './lib/wrk.mjs';
 import { PHONE, ROBOT } from './agents.mjs';
 
@@ -56,24 +58,27 @@ function threadSeconds(pid) {
   return out;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'qrelay-profile-'));
-try {
+/** The store profiled: a seeded SQLite file, or a PostgreSQL schema with codes made through the API. */
+async function storeIn(dir) {
+  if (process.env.BENCH_STORE === 'postgres') {
+    const pg = await pgStore(1000);
+    const { REDIS_URL: _redis, ...env } = pg.env;
+    return { env, paths: pg.redirects, drop: () => pg.drop() };
+  }
   const file = join(dir, 'store.db');
   await seed(file, 1000);
+  const paths = Array.from({ length: 1000 }, (_, i) => `/${endingOf(i)}`);
+  return { env: { DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', HOST: '127.0.0.1' }, paths, drop: async () => {} };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'qrelay-profile-'));
+const store = await storeIn(dir);
+try {
   const script = join(dir, 'paths.lua');
-  writeScript(
-    script,
-    Array.from({ length: 1000 }, (_, i) => `/${endingOf(i)}`),
-  );
+  writeScript(script, store.paths);
   const port = await freePort();
   const profiles = join(dir, 'profiles');
-  const env = {
-    DATABASE_URL: `sqlite:${file}`,
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    EVENT_JOURNAL_DIR: join(dir, 'journal'),
-  };
+  const env = { ...store.env, PORT: String(port), EVENT_JOURNAL_DIR: join(dir, 'journal') };
   const spawned = performance.now();
   const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [];
   const child = await start('dist/main.js', env, port, '1', nodeArgs);
@@ -107,5 +112,6 @@ try {
     for (const [key, share] of rows.slice(0, TOP)) console.log(`${share.toFixed(1).padStart(5)}%  ${key}`);
   }
 } finally {
+  await store.drop();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
 }

@@ -10,6 +10,8 @@ export interface BulkTable {
   conflict: readonly string[];
   /** For `addCounts`: the columns added to an existing row's. */
   increment?: readonly string[];
+  /** The columns holding numbers (sent to PostgreSQL as `bigint`); the others hold text. */
+  numbers?: readonly string[];
 }
 
 /**
@@ -17,7 +19,7 @@ export interface BulkTable {
  * writer's inserts and upsert-increments. Each engine gets its fastest form: SQLite runs one
  * prepared statement per row in-process (its multi-row VALUES form is about twice as slow per row,
  * and building each statement through the query builder takes a large share of a batch), PostgreSQL
- * gets multi-row statements, one round trip per chunk.
+ * gets one statement per chunk of rows, each column sent as one array (ADR 0160).
  */
 export interface BulkWriter {
   /** Inserts rows, skipping those whose key exists; returns per row whether it was inserted. */
@@ -28,8 +30,9 @@ export interface BulkWriter {
 
 const id = (name: string) => `"${name}"`;
 
-function statementOf(spec: BulkTable, values: string, increment: boolean, returning: boolean): string {
-  const head = `insert into ${id(spec.table)} (${spec.columns.map(id).join(', ')}) values ${values} on conflict (${spec.conflict.map(id).join(', ')})`;
+/** `rows` is the statement's source of rows: a `values` list or a `select`. */
+function statementOf(spec: BulkTable, rows: string, increment: boolean, returning: boolean): string {
+  const head = `insert into ${id(spec.table)} (${spec.columns.map(id).join(', ')}) ${rows} on conflict (${spec.conflict.map(id).join(', ')})`;
   const action = increment
     ? `do update set ${(spec.increment ?? []).map((c) => `${id(c)} = ${id(spec.table)}.${id(c)} + excluded.${id(c)}`).join(', ')}`
     : 'do nothing';
@@ -55,7 +58,7 @@ export function sqliteBulk(sqlite: BetterSqlite3.Database): BulkWriter {
     let statement = statements.get(key);
     if (!statement) {
       const row = `(${spec.columns.map(() => '?').join(', ')})`;
-      statement = sqlite.prepare(statementOf(spec, row, increment, false));
+      statement = sqlite.prepare(statementOf(spec, `values ${row}`, increment, false));
       statements.set(key, statement);
     }
     return statement;
@@ -80,20 +83,24 @@ export function sqliteBulk(sqlite: BetterSqlite3.Database): BulkWriter {
   };
 }
 
-/** Rows per statement: PostgreSQL binds at most 65,535 parameters. */
-const chunkRows = (columns: number) => Math.max(1, Math.min(1000, Math.floor(60_000 / columns)));
+/** Rows per statement: a bound on the arrays one statement carries, not a limit of PostgreSQL's. */
+const CHUNK_ROWS = 5_000;
 
-function valuesOf(rows: readonly unknown[][], columns: number): string {
-  const tuples: string[] = [];
-  for (let r = 0; r < rows.length; r += 1) {
-    const params: string[] = [];
-    for (let c = 0; c < columns; c += 1) params.push(`$${r * columns + c + 1}`);
-    tuples.push(`(${params.join(', ')})`);
-  }
-  return tuples.join(', ');
+/**
+ * PostgreSQL's form: `insert … select * from unnest($1::text[], $2::bigint[], …)`, one array per
+ * column. The statement's text is the same whatever the number of rows, so the server parses a few
+ * parameters instead of one per value, and the client sends one array per column.
+ */
+function unnestStatement(spec: BulkTable, increment: boolean, returning: boolean): string {
+  const arrays = spec.columns.map((c, i) => `$${i + 1}::${spec.numbers?.includes(c) ? 'bigint' : 'text'}[]`);
+  return statementOf(spec, `select * from unnest(${arrays.join(', ')})`, increment, returning);
 }
 
-/** PostgreSQL: multi-row statements through the caller's transaction. */
+/** The rows' values, column by column. */
+const columnsOf = (rows: readonly unknown[][], count: number): unknown[][] =>
+  Array.from({ length: count }, (_, c) => rows.map((row) => row[c]));
+
+/** PostgreSQL: one statement per chunk of rows, through the caller's transaction. */
 export function postgresBulk(): BulkWriter {
   const run = async (
     trx: Kysely<Schema>,
@@ -103,11 +110,11 @@ export function postgresBulk(): BulkWriter {
     returning: boolean,
   ) => {
     const out: Record<string, unknown>[] = [];
-    const size = chunkRows(spec.columns.length);
-    for (let i = 0; i < rows.length; i += size) {
-      const chunk = rows.slice(i, i + size);
-      const text = statementOf(spec, valuesOf(chunk, spec.columns.length), increment, returning);
-      const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, chunk.flat()));
+    const text = unnestStatement(spec, increment, returning);
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+      const chunk = rows.slice(i, i + CHUNK_ROWS);
+      const query = CompiledQuery.raw(text, columnsOf(chunk, spec.columns.length));
+      const result = await trx.executeQuery<Record<string, unknown>>(query);
       out.push(...result.rows);
     }
     return out;

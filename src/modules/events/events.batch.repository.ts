@@ -24,41 +24,48 @@ const EVENTS: BulkTable = {
     'browser',
   ],
   conflict: ['id'],
+  numbers: ['occurred_at'],
 };
-const VISITORS: BulkTable = {
+export const VISITORS: BulkTable = {
   table: 'daily_visitors',
   columns: ['day', 'target_id', 'visitor'],
   conflict: ['day', 'target_id', 'visitor'],
+  numbers: ['day'],
 };
 const ROLLUPS: BulkTable = {
   table: 'event_rollups',
   columns: ['target_id', 'day', 'account_id', 'events', 'uniques'],
   conflict: ['target_id', 'day'],
   increment: ['events', 'uniques'],
+  numbers: ['day', 'events', 'uniques'],
 };
-const BREAKDOWNS: BulkTable = {
+export const BREAKDOWNS: BulkTable = {
   table: 'event_breakdowns',
   columns: ['target_id', 'day', 'dimension', 'value', 'account_id', 'events'],
   conflict: ['target_id', 'day', 'dimension', 'value'],
   increment: ['events'],
+  numbers: ['day', 'events'],
 };
 const MONTHLY: BulkTable = {
   table: 'event_breakdowns_monthly',
   columns: ['target_id', 'month', 'dimension', 'value', 'account_id', 'events'],
   conflict: ['target_id', 'month', 'dimension', 'value'],
   increment: ['events'],
+  numbers: ['month', 'events'],
 };
 const TOTALS: BulkTable = {
   table: 'event_totals',
   columns: ['target_id', 'account_id', 'total'],
   conflict: ['target_id'],
   increment: ['total'],
+  numbers: ['total'],
 };
 const EXCLUDED: BulkTable = {
   table: 'excluded_hits',
   columns: ['account_id', 'day', 'target_id', 'hits'],
   conflict: ['account_id', 'day', 'target_id'],
   increment: ['hits'],
+  numbers: ['day', 'hits'],
 };
 
 /** The events of one target on one day, counted per value of every dimension. */
