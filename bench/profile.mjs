@@ -72,8 +72,9 @@ async function storeIn(dir) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'qrelay-profile-'));
-const store = await storeIn(dir);
+let store = null;
 try {
+  store = await storeIn(dir);
   const script = join(dir, 'paths.lua');
   writeScript(script, store.paths);
   const port = await freePort();
@@ -112,6 +113,6 @@ try {
     for (const [key, share] of rows.slice(0, TOP)) console.log(`${share.toFixed(1).padStart(5)}%  ${key}`);
   }
 } finally {
-  await store.drop();
+  await store?.drop();
   if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
 }

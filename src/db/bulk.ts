@@ -126,7 +126,8 @@ export function postgresBulk(): BulkWriter {
         (await run(trx, spec, rows, false, true)).map((r) => spec.conflict.map((c) => String(r[c])).join('\0')),
       );
       const indexes = keyIndexes(spec);
-      return rows.map((row) => inserted.has(indexes.map((i) => String(row[i])).join('\0')));
+      // A key given twice was inserted once: its first row says so, as on SQLite.
+      return rows.map((row) => inserted.delete(indexes.map((i) => String(row[i])).join('\0')));
     },
     async addCounts(trx, spec, rows) {
       await run(trx, spec, rows, true, false);

@@ -65,6 +65,29 @@ describeEach(STORES)('the bulk writer ($name)', (store) => {
     expect(stored.map((r) => `${Number(r.day)}:${r.visitor}`)).toEqual(['20000:NULL', '20000:v1', '20000:v2', '20001:v1']);
   });
 
+  it('answers a key given twice in one call as inserted once, the first time', async () => {
+    const answer = await database.db.transaction().execute((trx) =>
+      database.bulk.insertNew(trx, VISITORS, [
+        [20_002, 't1', 'dup'],
+        [20_002, 't1', 'dup'],
+        [20_002, 't1', 'x'],
+      ]),
+    );
+    expect(answer).toEqual([true, false, true]);
+  });
+
+  it('writes a batch larger than one statement carries', async () => {
+    const rows = Array.from({ length: 12_001 }, (_, i) => [20_003, 't3', `v${i}`]);
+    const answer = await database.db.transaction().execute((trx) => database.bulk.insertNew(trx, VISITORS, rows));
+    expect(answer.every(Boolean)).toBe(true);
+    const { n } = await database.db
+      .selectFrom('daily_visitors')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('target_id', '=', 't3')
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(12_001);
+  });
+
   it('leaves nothing behind when the transaction holding a batch fails', async () => {
     const failing = database.db.transaction().execute(async (trx) => {
       await database.bulk.addCounts(trx, BREAKDOWNS, [['t2', 20_000, 'os', 'iOS', 'acc', 1]]);
