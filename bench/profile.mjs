@@ -98,7 +98,7 @@ try {
   await stop(child);
   const perRequest = ((cpu * 1e6) / run.requests).toFixed(1);
   console.log(
-    `${kind}: ${run.rps} req/s, p99 ${run.p99} ms, ${perRequest} µs of server CPU per request${PROFILE ? ' (profiler on)' : ''}`,
+    `${kind}: ${run.rps} req/s, p99 ${run.p99} ms, wrk CPU ${run.clientCpu.toFixed(0)}%, ${perRequest} µs of server CPU per request${PROFILE ? ' (profiler on)' : ''}`,
   );
   for (const t of threads) console.log(`  thread ${t.tid} (${t.name}): ${t.us.toFixed(1)} µs per request`);
   // The serving thread's profile starts with the process; a thread's starts later (its first sample
