@@ -81,11 +81,27 @@ export async function backupSqlite(file: string, out: string): Promise<CopyResul
  */
 export async function restoreSqlite(from: string, file: string): Promise<CopyResult> {
   inspectStore(from);
+  leaveWal(file);
   const result = await copy(from, file);
   // The next start makes the counters file anew from the restored store's counters (ADR 0157).
   const counters = countersFileOf(file);
   for (const part of ['', '-wal', '-shm']) rmSync(`${counters}${part}`, { force: true });
   return result;
+}
+
+/**
+ * Checkpoints a store's write-ahead log into it and leaves WAL mode, so a backup of another page size
+ * can be copied over it (SQLite's backup API cannot change a WAL file's page size); the next start
+ * turns WAL on again.
+ */
+function leaveWal(file: string): void {
+  if (!existsSync(file)) return;
+  const sqlite = new BetterSqlite3(file, { fileMustExist: true });
+  try {
+    sqlite.pragma('journal_mode = DELETE');
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**

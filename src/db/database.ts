@@ -44,9 +44,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:') : openPostgres(url, options);
 }
 
-/** A SQLite connection with the settings every file of qrelay's shares: WAL, and a wait for a busy lock. */
-export function connectSqlite(file: string): BetterSqlite3.Database {
+/**
+ * A SQLite connection with the settings every file of qrelay's shares: WAL, and a wait for a busy lock.
+ * `pageSize` applies to a file made by this call (a file that already holds a store keeps its own).
+ */
+export function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file);
+  // Before WAL: a new file takes its page size from its first write, and a WAL file never changes it.
+  if (pageSize !== undefined) sqlite.pragma(`page_size = ${pageSize}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
@@ -58,14 +63,25 @@ export function sqliteQueries(sqlite: BetterSqlite3.Database): Kysely<Schema> {
   return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
+/**
+ * The page size of a new store (ADR 0161): the events writer dirties a few pages of each of the events
+ * indexes per target in every batch, and larger pages mean fewer of them, so fewer WAL frames and
+ * system calls per event. A store made before keeps its 4 KiB pages.
+ */
+export const STORE_PAGE_SIZE = 16_384;
+
+/** The write-ahead log's size at which it is checkpointed, whatever the store's page size. */
+const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
+
 function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = connectSqlite(file);
+  const sqlite = connectSqlite(file, STORE_PAGE_SIZE);
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
   // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+  sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
   const db = sqliteQueries(sqlite);
   return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), close: () => db.destroy() };
 }
