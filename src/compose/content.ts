@@ -20,6 +20,7 @@ import { pageSpec } from '../modules/pages/page.document.js';
 import type { HitRecorder } from '../modules/resolver/hit-recorder.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.js';
+import type { OutgoingEvent } from '../modules/webhooks/webhooks.types.js';
 import type { Services } from '../services.js';
 
 /** What `buildContent` needs: the store and the shared parts the composition root made first. */
@@ -53,15 +54,14 @@ export function buildContent(
   // A stored submission is delivered to subscribed webhooks from the same transaction (ADR 0091).
   submissions.onStored(async (trx, submission) => {
     if (submission.kind !== 'submission') return;
-    await webhooks.enqueue(trx, [
-      {
-        id: submission.id,
-        accountId: submission.accountId,
-        type: 'form_submission',
-        occurredAt: submission.createdAt,
-        data: { ...publicSubmission(submission) },
-      },
-    ]);
+    const event: OutgoingEvent = {
+      id: submission.id,
+      accountId: submission.accountId,
+      type: 'form_submission',
+      occurredAt: submission.createdAt,
+      data: { ...publicSubmission(submission) },
+    };
+    await webhooks.enqueue(trx, [event], (e) => e);
   });
   const users = new UsersRepository(db);
   // The people a form names are told of each submission by mail, queued in the same transaction (ADR 0094).

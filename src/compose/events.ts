@@ -36,7 +36,7 @@ const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
 
 /** What each batch of events commits with: the alerts it raises and one webhook delivery per subscribed event. */
 function batchListeners(alerts: AlertsService, webhooks: WebhooksService): BatchListener[] {
-  return [alerts.onBatch, (trx, batch) => webhooks.enqueue(trx, batch.map(outgoingEvent)).then(() => undefined)];
+  return [alerts.onBatch, (trx, batch) => webhooks.enqueue(trx, batch, outgoingEvent).then(() => undefined)];
 }
 
 /**

@@ -51,7 +51,7 @@ describeEach(STORES)('webhooks ($name)', (store) => {
   });
   const publish = async (events: OutgoingEvent[]) => {
     for (const e of events) e.data.id = e.id;
-    return transactor(h.infra.database.db).run((tx) => h.services.webhooks.enqueue(tx, events));
+    return transactor(h.infra.database.db).run((tx) => h.services.webhooks.enqueue(tx, events, (e) => e));
   };
   const subscribe = async (token: string, body: object) => {
     const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: body });
@@ -303,6 +303,35 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     await job.runOnce();
     expect(receiver.received).toHaveLength(1);
     expect(JSON.parse(receiver.received[0]!.body).type).toBe('link_click');
+  });
+
+  it('builds the delivered shape only of events that some subscription takes', async () => {
+    const { account, token } = await h.factory.tenant();
+    const quiet = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url, events: ['scan'] });
+    const shaped: string[] = [];
+    const events = [event(quiet.account.id), event(account.id), event(quiet.account.id, 'link_click')];
+    for (const e of events) e.data.id = e.id;
+    const enqueued = await transactor(h.infra.database.db).run((tx) =>
+      h.services.webhooks.enqueue(tx, events, (e) => {
+        shaped.push(e.accountId);
+        return e;
+      }),
+    );
+    expect(enqueued).toBe(1);
+    expect(shaped).toEqual([account.id]);
+    // An account without any webhook shapes nothing at all.
+    shaped.length = 0;
+    const none = await transactor(h.infra.database.db).run((tx) =>
+      h.services.webhooks.enqueue(tx, [event(quiet.account.id)], (e) => {
+        shaped.push(e.accountId);
+        return e;
+      }),
+    );
+    expect(none).toBe(0);
+    expect(shaped).toEqual([]);
+    await job.runOnce();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('enqueues each event once per subscription even if the batch is written again', async () => {

@@ -68,7 +68,7 @@ const EXCLUDED: BulkTable = {
   numbers: ['day', 'hits'],
 };
 
-/** The events of one target on one day, counted per value of every dimension. */
+/** The events of one target on one day, counted per value of every dimension, with their visitors. */
 interface DayGroup {
   target: string;
   day: number;
@@ -76,20 +76,42 @@ interface DayGroup {
   events: number;
   /** Per dimension (in DIMENSIONS order): events per value. */
   values: Map<string, number>[];
+  /** The visitor hashes seen, each once. */
+  visitors: Set<string>;
 }
 
-/** Adds up a batch's events per target and day: one map lookup per event, plus one per dimension. */
-function groupByDay(events: readonly RecordedEvent[]): Map<string, DayGroup> {
-  const groups = new Map<string, DayGroup>();
+/**
+ * Adds up a batch's events per target and day. The chunks of a large batch come ordered by target
+ * (the writer's `byTarget`), so there most events belong to the group of the event before them and
+ * need no lookup at all; the others take two map lookups (target, then day). No key is built per event.
+ */
+function groupByDay(events: readonly RecordedEvent[]): DayGroup[] {
+  const byTarget = new Map<string, Map<number, DayGroup>>();
+  const groups: DayGroup[] = [];
+  let last: DayGroup | null = null;
   for (const e of events) {
     const day = dayOf(e.occurredAt);
-    const key = `${e.targetId}|${day}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { target: e.targetId, day, account: e.accountId, events: 0, values: DIMENSIONS.map(() => new Map()) };
-      groups.set(key, group);
+    let group: DayGroup | null = last !== null && last.target === e.targetId && last.day === day ? last : null;
+    if (group === null) {
+      let days = byTarget.get(e.targetId);
+      if (!days) byTarget.set(e.targetId, (days = new Map()));
+      group = days.get(day) ?? null;
+      if (group === null) {
+        group = {
+          target: e.targetId,
+          day,
+          account: e.accountId,
+          events: 0,
+          values: DIMENSIONS.map(() => new Map()),
+          visitors: new Set(),
+        };
+        days.set(day, group);
+        groups.push(group);
+      }
+      last = group;
     }
     group.events += 1;
+    group.visitors.add(e.visitor);
     for (let i = 0; i < DIMENSIONS.length; i += 1) {
       const value = e[DIMENSIONS[i]!] ?? '';
       const counts = group.values[i]!;
@@ -140,12 +162,13 @@ export class EventBatchRepository {
   /** Rollups, breakdowns, lifetime totals and daily unique visitors of inserted events. */
   async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const newVisitors = await this.insertVisitors(trx, events);
     const groups = groupByDay(events);
+    const newVisitors = await this.insertVisitors(trx, groups);
     const totals = new Map<string, unknown[]>();
     const rollups: unknown[][] = [];
-    for (const [key, g] of groups) {
-      rollups.push([g.target, g.day, g.account, g.events, newVisitors.get(key) ?? 0]);
+    for (let i = 0; i < groups.length; i += 1) {
+      const g = groups[i]!;
+      rollups.push([g.target, g.day, g.account, g.events, newVisitors[i]]);
       const total = totals.get(g.target);
       if (total) (total[2] as number) += g.events;
       else totals.set(g.target, [g.target, g.account, g.events]);
@@ -154,10 +177,10 @@ export class EventBatchRepository {
     await this.bulk.addCounts(
       trx,
       BREAKDOWNS,
-      breakdownRows(groups.values(), (day) => day),
+      breakdownRows(groups, (day) => day),
     );
     await this.bulk.addCounts(trx, TOTALS, [...totals.values()]);
-    await this.addToCompactedMonths(trx, groups.values());
+    await this.addToCompactedMonths(trx, groups);
   }
 
   /**
@@ -176,21 +199,18 @@ export class EventBatchRepository {
     await this.bulk.addCounts(trx, MONTHLY, breakdownRows(compacted, monthOf));
   }
 
-  /** Stores each (day, target, visitor hash) once; returns how many were new per target and day. */
-  private async insertVisitors(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<Map<string, number>> {
-    const seen = new Map<string, unknown[]>();
-    for (const e of events) {
-      const day = dayOf(e.occurredAt);
-      seen.set(`${e.targetId}|${day}|${e.visitor}`, [day, e.targetId, e.visitor]);
-    }
-    const rows = [...seen.values()];
+  /** Stores each (day, target, visitor hash) once; returns how many were new in each group. */
+  private async insertVisitors(trx: Kysely<Schema>, groups: readonly DayGroup[]): Promise<number[]> {
+    const rows: unknown[][] = [];
+    for (const g of groups) for (const visitor of g.visitors) rows.push([g.day, g.target, visitor]);
     const inserted = await this.bulk.insertNew(trx, VISITORS, rows);
-    const fresh = new Map<string, number>();
-    rows.forEach(([day, target], i) => {
-      if (!inserted[i]) return;
-      const key = `${String(target)}|${String(day)}`;
-      fresh.set(key, (fresh.get(key) ?? 0) + 1);
-    });
+    const fresh: number[] = [];
+    let row = 0;
+    for (const g of groups) {
+      let n = 0;
+      for (let end = row + g.visitors.size; row < end; row += 1) if (inserted[row]) n += 1;
+      fresh.push(n);
+    }
     return fresh;
   }
 

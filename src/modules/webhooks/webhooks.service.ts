@@ -101,29 +101,40 @@ export class WebhooksService {
 
   /**
    * Writes one delivery per (event, subscribed webhook) in the caller's transaction, so an event
-   * is stored if and only if its deliveries are.
+   * is stored if and only if its deliveries are. `outgoing` makes an event's delivered shape, only for
+   * an event some webhook takes (a batch of scans of accounts without webhooks builds none).
    */
-  async enqueue(trx: Tx, events: OutgoingEvent[]): Promise<number> {
+  async enqueue<E extends { accountId: string }>(
+    trx: Tx,
+    events: readonly E[],
+    outgoing: (event: E) => OutgoingEvent,
+  ): Promise<number> {
     if (events.length === 0) return 0;
-    const hooks = await this.hooks.activeFor([...new Set(events.map((e) => e.accountId))], trx);
+    const accounts = new Set<string>();
+    for (const event of events) accounts.add(event.accountId);
+    const hooks = await this.hooks.activeFor([...accounts], trx);
     if (hooks.length === 0) return 0;
     const now = this.clock.now();
-    const rows = events.flatMap((event) =>
-      hooks
-        .filter((h) => h.accountId === event.accountId && (h.events.length === 0 || h.events.includes(event.type)))
-        .map((h) => ({
-          id: newId(),
-          webhookId: h.id,
-          accountId: event.accountId,
-          eventId: event.id,
-          eventType: event.type,
-          payload: JSON.stringify({ type: event.type, timestamp: new Date(event.occurredAt).toISOString(), data: event.data }),
-          status: 'pending' as const,
-          attempts: 0,
-          nextAttemptAt: now + RETRY_DELAYS_MS[0]!,
-          createdAt: now,
-        })),
-    );
+    const subscribed = new Set(hooks.map((h) => h.accountId));
+    const rows = events
+      .filter((event) => subscribed.has(event.accountId))
+      .map(outgoing)
+      .flatMap((event) =>
+        hooks
+          .filter((h) => h.accountId === event.accountId && (h.events.length === 0 || h.events.includes(event.type)))
+          .map((h) => ({
+            id: newId(),
+            webhookId: h.id,
+            accountId: event.accountId,
+            eventId: event.id,
+            eventType: event.type,
+            payload: JSON.stringify({ type: event.type, timestamp: new Date(event.occurredAt).toISOString(), data: event.data }),
+            status: 'pending' as const,
+            attempts: 0,
+            nextAttemptAt: now + RETRY_DELAYS_MS[0]!,
+            createdAt: now,
+          })),
+      );
     await this.hooks.enqueue(rows, trx);
     return rows.length;
   }
