@@ -14,6 +14,17 @@ export const EVERY_CPU = `0-${machineCpus().length - 1}`;
 
 const TICKS = 100; // clock ticks per second on Linux (getconf CLK_TCK)
 
+/**
+ * The Node.js flags `npm start` runs the server with (package.json's start script, `node <flags>
+ * dist/main.js`): every server a benchmark starts, the bare baseline included, runs with them.
+ */
+export const SERVER_NODE_FLAGS = (() => {
+  const script = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start;
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js') throw new Error(`unexpected start script: ${script}`);
+  return words.slice(1, -1);
+})();
+
 /** CPU seconds (user + system) a process has used so far, its threads included. */
 export function cpuSeconds(pid) {
   try {
@@ -58,11 +69,11 @@ export function freePort() {
 }
 
 /**
- * Starts `node [nodeArgs] script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null);
+ * Starts `node [the start script's flags] [nodeArgs] script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null);
  * waits for /healthz.
  */
 export async function start(script, env, port, cpus, nodeArgs = []) {
-  const argv = [process.execPath, ...nodeArgs, script];
+  const argv = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, script];
   const child = spawn('taskset', ['-c', cpus ?? EVERY_CPU, ...argv], opts(env));
   // Up to two minutes: a loaded machine starts a server slowly.
   for (let i = 0; i < 1200; i += 1) {

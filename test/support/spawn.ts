@@ -1,8 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The Node.js flags of package.json's start script (`node <flags> dist/main.js`): servers run as `npm start` runs them. */
+const START_FLAGS = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start
+  .trim()
+  .split(/\s+/)
+  .slice(1, -1);
 
 /**
  * Longest a CLI command or a server start may take before the test gives up on it: loading the built
@@ -54,7 +61,7 @@ const running = new Set<ServerProcess>();
  * `stopServers`. One process unless `env` sets WORKERS (the cluster has tests of its own).
  */
 export function startServer(env: Record<string, string>, startLimitMs = PROCESS_TIMEOUT_MS): ServerProcess {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
