@@ -92,15 +92,19 @@ export async function restoreSqlite(from: string, file: string): Promise<CopyRes
 /**
  * Checkpoints a store's write-ahead log into it and leaves WAL mode, so a backup of another page size
  * can be copied over it (SQLite's backup API cannot change a WAL file's page size); the next start
- * turns WAL on again.
+ * turns WAL on again. A store SQLite cannot read (a damaged one, the reason for many a restore) is
+ * left as it is: the copy overwrites it, as it always has when the page sizes match.
  */
 function leaveWal(file: string): void {
   if (!existsSync(file)) return;
-  const sqlite = new BetterSqlite3(file, { fileMustExist: true });
+  let sqlite: BetterSqlite3.Database | null = null;
   try {
+    sqlite = new BetterSqlite3(file, { fileMustExist: true });
     sqlite.pragma('journal_mode = DELETE');
+  } catch {
+    // Damaged, or not a store at all: the copy decides, and says why it cannot be done.
   } finally {
-    sqlite.close();
+    sqlite?.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -71,6 +71,16 @@ describe('the page size of a SQLite store (ADR 0161)', () => {
     expect(pageSizeOf(large)).toBe(4096);
     await restoreSqlite(largeCopy, small);
     expect(pageSizeOf(small)).toBe(STORE_PAGE_SIZE);
+
+    // A store whose schema SQLite cannot read any more is restored over all the same.
+    const damaged = join(dir, 'damaged.db');
+    await storeWith(damaged, null, 'damaged');
+    const bytes = readFileSync(damaged);
+    bytes.fill(0xa5, 100, STORE_PAGE_SIZE);
+    writeFileSync(damaged, bytes);
+    expect(() => inspectStore(damaged)).toThrow();
+    await restoreSqlite(largeCopy, damaged);
+    expect(inspectStore(damaged).accounts).toBe(1);
 
     // Each store now holds the other's account, and opens and writes as qrelay runs it.
     await storeWith(large, null, 'after');

@@ -6,10 +6,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Node.js flags of package.json's start script (`node <flags> dist/main.js`): servers run as `npm start` runs them. */
-const START_FLAGS = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start
-  .trim()
-  .split(/\s+/)
-  .slice(1, -1);
+const START_FLAGS = (() => {
+  const script = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js' || words.slice(1, -1).some((w) => !w.startsWith('--'))) {
+    throw new Error(`the start script is not "node [--flags] dist/main.js": ${script}`);
+  }
+  return words.slice(1, -1);
+})();
 
 /**
  * Longest a CLI command or a server start may take before the test gives up on it: loading the built
