@@ -13,6 +13,7 @@ import { MailService } from '../modules/mail/mail.service.js';
 import type { MailTransport } from '../modules/mail/mail.types.js';
 import type { InvalidationBus } from '../modules/resolver/invalidation-bus.js';
 import { SetupService } from '../modules/setup/setup.service.js';
+import { RecentPrincipals } from '../modules/tokens/recent-principals.js';
 import { TokensRepository } from '../modules/tokens/tokens.repository.js';
 import { TokensService } from '../modules/tokens/tokens.service.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
@@ -53,6 +54,8 @@ export function buildPeople(
     publicUrl: publicUrl,
     clock,
   });
+  // Tokens read a moment ago, forgotten on every instance when access narrows (ADR 0163).
+  const recentPrincipals = new RecentPrincipals(bus);
   const accounts = new AccountsService({ transactor: tx, accounts: accountsRepo, users: usersRepo, clock, bus });
   return {
     accounts,
@@ -66,8 +69,9 @@ export function buildPeople(
       passwords,
       mail,
       clock,
+      recentPrincipals,
     }),
-    tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock),
+    tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock, recentPrincipals),
     passwords,
     sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
     mail,

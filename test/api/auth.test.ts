@@ -153,6 +153,52 @@ describeEach(STORES)('authentication ($name)', (store) => {
     }
   });
 
+  it('reads a busy token from the store once a second; revoking, demoting or suspending takes effect at once', async () => {
+    const { account, owner } = await h.factory.tenant();
+    const ownerActor = { accountId: account.id, userId: owner.id, role: 'owner' as const };
+    const editor = await h.factory.user(account.id, 'editor');
+    const token = await h.factory.token(account.id, ['codes:read', 'codes:write'], { userId: editor.id });
+    const list = () => h.request({ method: 'GET', url: '/api/v1/codes', token });
+    const create = () =>
+      h.request({ method: 'POST', url: '/api/v1/codes', token, payload: { name: 'Menu', url: 'https://example.com/menu' } });
+    const reads = vi.spyOn(TokensRepository.prototype, 'findByHash');
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await list()).statusCode).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      h.clock.advance(1001);
+      expect((await list()).statusCode).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(2);
+
+      // A demotion through the service: the token's write scope is gone with the next request.
+      expect((await create()).statusCode).toBe(201);
+      await h.services.users.update(ownerActor, editor.id, { role: 'member' });
+      expect((await create()).statusCode).toBe(403);
+      expect((await list()).statusCode).toBe(200);
+
+      // A change made out of band (the admin CLI, another instance without Redis) within a second.
+      await h.infra.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', editor.id).execute();
+      h.clock.advance(1001);
+      expect((await list()).statusCode).toBe(401);
+
+      // Suspending the company ends a token read a moment ago.
+      const other = await h.factory.tenant();
+      const otherToken = await h.factory.token(other.account.id, ['codes:read']);
+      const otherList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: otherToken });
+      expect((await otherList()).statusCode).toBe(200);
+      await h.services.accounts.suspend(other.account.id);
+      expect((await otherList()).statusCode).toBe(401);
+
+      // As does revoking it.
+      const mine = await h.factory.token(account.id, ['codes:read']);
+      const mineList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: mine });
+      expect((await mineList()).statusCode).toBe(200);
+      await h.services.tokens.revoke((await h.services.tokens.authenticate(mine))!.token.id);
+      expect((await mineList()).statusCode).toBe(401);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('lets only an owner hold team:write', async () => {
     const { account } = await h.factory.tenant();
     const admin = await h.factory.user(account.id, 'admin');

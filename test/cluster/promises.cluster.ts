@@ -112,6 +112,46 @@ describe.each(FLEETS)('$name', (fleetCase) => {
     for (const s of seen) expect(s.ok).toBe(true);
   });
 
+  it("takes write scopes from a demoted person's token on every instance within one second", async () => {
+    const t = tenant();
+    const owner = fleet.cli<{ token: string }>(['token', 'create', '--account', t.accountId, '--scopes', 'team:write']).token;
+    const editor = fleet.cli<{ user: { id: string } }>([
+      'user',
+      'create',
+      '--account',
+      t.accountId,
+      '--email',
+      `editor-${t.accountId}@example.com`,
+      '--role',
+      'editor',
+    ]).user;
+    const { token } = fleet.cli<{ token: string }>([
+      'token',
+      'create',
+      '--account',
+      t.accountId,
+      '--user',
+      editor.id,
+      '--scopes',
+      'codes:read,codes:write',
+    ]);
+    const write = (base: string) => api(base, token, 'POST', '/codes', { name: 'Box', url: 'https://example.com/box' });
+    // Every instance reads the token and keeps it for a second (ADR 0163) before the demotion.
+    for (const base of fleet.bases) expect((await write(base)).status).toBe(201);
+    const demoted = await api(pick(0), owner, 'PATCH', `/users/${editor.id}`, { role: 'member' });
+    expect(demoted.status).toBe(200);
+    const seen = await Promise.all(
+      fleet.bases.map((base) =>
+        until(
+          async () => (await write(base)).status,
+          (status) => status === 403,
+          1_000,
+        ),
+      ),
+    );
+    expect(seen).toEqual(fleet.bases.map(() => 403));
+  });
+
   it('stores every scan spread over the instances exactly once, and answers the same analytics on each', async () => {
     const t = tenant();
     const code = await createCode(t, 'https://example.com/spread');

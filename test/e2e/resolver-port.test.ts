@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EndingRef } from '../../src/modules/resolver/invalidation-bus.js';
+import type { Invalidation } from '../../src/modules/resolver/invalidation-bus.js';
 import type { Tenant } from '../support/factory.js';
 import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness, type Peer } from '../support/harness.js';
@@ -114,7 +114,7 @@ describeEach(withRedis(STORES))('cache invalidation across instances over Redis 
     const code = await h.factory.code(t.account.id, { url: 'https://example.com/before' });
     const onPeer = () => peer.app.inject({ method: 'GET', url: `/${code.shortCode}`, headers: { host: 'qrelay.test' } });
     expect((await onPeer()).headers.location).toBe('https://example.com/before');
-    const heard = new Promise<EndingRef | null>((resolve) => peer.infra.bus.subscribe(resolve));
+    const heard = new Promise<Invalidation>((resolve) => peer.infra.bus.subscribe(resolve));
     await h.services.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/after' });
     expect(await heard).toEqual({ domain: '', shortCode: code.shortCode });
     expect((await onPeer()).headers.location).toBe('https://example.com/after');

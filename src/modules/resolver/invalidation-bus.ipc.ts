@@ -1,9 +1,9 @@
-import { LocalInvalidationBus, type EndingRef } from './invalidation-bus.js';
+import { LocalInvalidationBus, type Invalidation } from './invalidation-bus.js';
 
 /** An invalidation as it travels between the processes of one machine. */
 export interface InvalidationMessage {
   qrelay: 'invalidate';
-  ref: EndingRef | null;
+  ref: Invalidation;
 }
 
 export const isInvalidation = (m: unknown): m is InvalidationMessage =>
@@ -24,7 +24,7 @@ export class IpcInvalidationBus extends LocalInvalidationBus {
     });
   }
 
-  override publish(ref: EndingRef | null): void {
+  override publish(ref: Invalidation): void {
     this.notify(ref);
     try {
       this.send({ qrelay: 'invalidate', ref });

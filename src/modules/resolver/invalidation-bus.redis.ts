@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisLink } from '../../lib/redis.js';
-import { LocalInvalidationBus, type EndingRef } from './invalidation-bus.js';
+import { CREDENTIALS, isCredentials, LocalInvalidationBus, type Invalidation } from './invalidation-bus.js';
 
 /**
  * Invalidation across instances over Redis pub/sub. Local listeners run at once; the message
@@ -36,19 +36,31 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     this.ready.catch(() => undefined);
   }
 
-  override publish(ref: EndingRef | null): void {
+  override publish(ref: Invalidation): void {
     this.notify(ref);
     // While Redis is away other instances hear nothing; their caches drop everything when it is back.
     if (!this.link.up) return;
-    const message = ref ? { o: this.origin, d: ref.domain, s: ref.shortCode } : { o: this.origin, all: true };
+    const message =
+      ref === null
+        ? { o: this.origin, all: true }
+        : isCredentials(ref)
+          ? { o: this.origin, credentials: true }
+          : { o: this.origin, d: ref.domain, s: ref.shortCode };
     this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
   }
 
   private receive(message: string): void {
     try {
-      const { o, d, s, all } = JSON.parse(message) as { o: string; d?: string; s?: string; all?: boolean };
+      const { o, d, s, all, credentials } = JSON.parse(message) as {
+        o: string;
+        d?: string;
+        s?: string;
+        all?: boolean;
+        credentials?: boolean;
+      };
       if (o === this.origin) return;
       if (all === true) this.notify(null);
+      else if (credentials === true) this.notify(CREDENTIALS);
       else if (typeof d === 'string' && typeof s === 'string') this.notify({ domain: d, shortCode: s });
     } catch {
       // A malformed message changes nothing.

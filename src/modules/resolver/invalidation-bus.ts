@@ -4,8 +4,22 @@ export interface EndingRef {
   shortCode: string;
 }
 
-/** `null` means "anything may have changed" (e.g. after a lost connection): drop everything. */
-export type InvalidationListener = (ref: EndingRef | null) => void;
+/** Someone's access through API tokens narrowed (a revocation, a person's role or status): read tokens afresh. */
+export interface CredentialsRef {
+  credentials: true;
+}
+
+export const CREDENTIALS: CredentialsRef = { credentials: true };
+
+/**
+ * What changed: an ending, the credentials (ADR 0163), or `null`, "anything may have changed" (e.g.
+ * after a lost connection): drop everything, credentials included.
+ */
+export type Invalidation = EndingRef | CredentialsRef | null;
+
+export const isCredentials = (ref: Invalidation): ref is CredentialsRef => ref !== null && 'credentials' in ref;
+
+export type InvalidationListener = (ref: Invalidation) => void;
 
 /**
  * Tells every resolver cache that an ending changed. Publishing never throws and never waits:
@@ -13,7 +27,7 @@ export type InvalidationListener = (ref: EndingRef | null) => void;
  */
 export interface InvalidationBus {
   /** `null` tells every instance to drop everything (rare: e.g. a company suspended). */
-  publish(ref: EndingRef | null): void;
+  publish(ref: Invalidation): void;
   subscribe(listener: InvalidationListener): void;
   close(): Promise<void>;
 }
@@ -22,7 +36,7 @@ export interface InvalidationBus {
 export class LocalInvalidationBus implements InvalidationBus {
   protected readonly listeners: InvalidationListener[] = [];
 
-  publish(ref: EndingRef | null): void {
+  publish(ref: Invalidation): void {
     this.notify(ref);
   }
 
@@ -30,7 +44,7 @@ export class LocalInvalidationBus implements InvalidationBus {
     this.listeners.push(listener);
   }
 
-  protected notify(ref: EndingRef | null): void {
+  protected notify(ref: Invalidation): void {
     for (const listener of this.listeners) listener(ref);
   }
 

@@ -7,7 +7,7 @@ import { isEndingShape } from '../endings/endings.js';
 import { route, type ScanContext } from '../routing/rules.js';
 import { checkGatePass, GATE_PASS_MS, issueGatePass, verifyGatePassword } from './gate.js';
 import { answerWhenDurable, recordSafely, type Hit, type HitRecorder } from './hit-recorder.js';
-import type { InvalidationBus } from './invalidation-bus.js';
+import { isCredentials, type InvalidationBus } from './invalidation-bus.js';
 import { Lru } from '../../lib/lru.js';
 import type { ResolverRepository } from './resolver.repository.js';
 import type { Outcome, Target, Visit } from './resolver.types.js';
@@ -83,6 +83,7 @@ export class ResolverService {
     this.negativeTtlMs = options.negativeTtlMs ?? 5_000;
     this.random = options.random ?? Math.random;
     bus.subscribe((ref) => {
+      if (isCredentials(ref)) return;
       this.generation += 1;
       if (ref) this.targets.delete(`${ref.domain}\n${ref.shortCode}`);
       else this.targets.clear();

@@ -7,6 +7,7 @@ import { effectivePlan } from '../plans/plans.js';
 import { assertCan, roleAllowsScope, type Actor } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Role } from '../users/users.types.js';
+import { RecentPrincipals } from './recent-principals.js';
 import { parseScopes, type Scope } from './scopes.js';
 import type { TokensRepository } from './tokens.repository.js';
 import { TOKEN_PREFIX, TOKEN_SECRET_LENGTH, type ApiToken, type Principal } from './tokens.types.js';
@@ -31,6 +32,7 @@ export class TokensService {
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
+    private readonly recent: RecentPrincipals = new RecentPrincipals(),
   ) {}
 
   /** Issues a token. The returned secret is shown once and never stored. */
@@ -96,6 +98,7 @@ export class TokensService {
     const token = await this.tokens.findById(id);
     if (!token) throw new NotFound('token');
     await this.tokens.revoke(id, this.clock.now());
+    this.recent.forget();
     return (await this.tokens.findById(id)) ?? token;
   }
 
@@ -106,9 +109,9 @@ export class TokensService {
   async authenticate(secret: string): Promise<Principal | null> {
     if (!TOKEN_SHAPE.test(secret)) return null;
     const hash = sha256Hex(secret);
-    const found = await this.tokens.findByHash(hash);
-    if (!found || !constantTimeEqual(found.tokenHash, hash)) return null;
     const now = this.clock.now();
+    const found = await this.recent.get(hash, now, () => this.tokens.findByHash(hash));
+    if (!found || !constantTimeEqual(found.tokenHash, hash)) return null;
     const { token, user, account } = found;
     if (token.revokedAt !== null) return null;
     if (token.expiresAt !== null && token.expiresAt <= now) return null;
@@ -116,7 +119,8 @@ export class TokensService {
     this.touch(token.id, now);
     const role = user.role as Role;
     return {
-      // A token never does more than its person's role allows now (a demotion takes effect at once).
+      // A token never does more than its person's role allows now (a demotion takes effect at once here,
+      // within RECENT_PRINCIPAL_MS on other instances).
       token: { ...token, scopes: token.scopes.filter((scope) => roleAllowsScope(role, scope)) },
       user: { id: user.id, role },
       account: { id: account.id, name: account.name, plan: effectivePlan(account.plan, account) },

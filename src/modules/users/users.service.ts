@@ -10,6 +10,7 @@ import type { PasswordsService } from '../auth/passwords.service.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import { assertCan, assertMayManage, type Actor } from '../team/roles.policy.js';
+import type { RecentPrincipals } from '../tokens/recent-principals.js';
 import type { TokensRepository } from '../tokens/tokens.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import { normaliseEmail, ROLES, USER_STATUSES, type Role, type User, type UserStatus } from './users.types.js';
@@ -54,6 +55,8 @@ export interface UsersDeps {
   passwords: PasswordsService;
   mail: MailService;
   clock: Clock;
+  /** Told when a person's role or status changes, so their tokens are read afresh (ADR 0163). */
+  recentPrincipals?: RecentPrincipals;
 }
 
 /** Team members. Nobody is ever made an owner here: owners come only with their account. */
@@ -132,6 +135,7 @@ export class UsersService {
         await this.deps.passwordTokens.voidAllOfUser(target.id, now, trx);
       }
     });
+    if (role !== undefined || status !== undefined) this.deps.recentPrincipals?.forget();
     return this.find(actor.accountId, id);
   }
 
