@@ -73,17 +73,23 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
       throw new Unauthorized();
     }
     const plan = principal.account.plan;
-    const rate = await services.limits.takeRate(principal.token.id, plan.ratePerMinute);
+    const denied = missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null);
+    // A refused request spends nothing but still tells the allowance left; the rate and the allowance
+    // are taken together (ADR 0163), the allowance only if the rate admits the request.
+    const { rate, quota } = await services.limits.admit(
+      principal.token.id,
+      plan.ratePerMinute,
+      plan.metered
+        ? {
+            accountId: principal.account.id,
+            limit: plan.monthlyAllowance,
+            spend: denied === null && policy.metered && (policy.spends ?? true),
+          }
+        : null,
+    );
     setRateHeaders(reply, rate);
-    const refusal = !rate.allowed
-      ? new RateLimited(rate.resetSeconds)
-      : (missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null));
-    if (plan.metered) {
-      // A refused request spends nothing but still tells the allowance left.
-      const spends = refusal === null && policy.metered && (policy.spends ?? true);
-      const quota = spends
-        ? await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance)
-        : await services.limits.quota(principal.account.id, plan.monthlyAllowance);
+    const refusal = rate.allowed ? denied : new RateLimited(rate.resetSeconds);
+    if (quota) {
       reply.header('Quota-Limit', String(quota.limit));
       reply.header('Quota-Remaining', String(quota.remaining));
       if (refusal === null && policy.metered && !quota.allowed) throw quotaExceeded(quota);

@@ -100,6 +100,19 @@ describeEach(cases)('limits ($name)', ({ store, counters }) => {
     expect(results.filter((r) => r.statusCode === 429).length).toBe(90);
   });
 
+  it('spends no allowance on a request the rate refuses, and tells what is left', async () => {
+    h.clock.set(Date.UTC(2026, 7, 4, 10, 0, 0));
+    const { token } = await h.factory.tenant({ plan: 'enterprise', ratePerMinute: 2, monthlyAllowance: 10 });
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await get(token));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 429, 429]);
+    expect(results.map((r) => r.headers['quota-remaining'])).toEqual(['9', '8', '8', '8']);
+    h.clock.advance(60_000);
+    const next = await get(token);
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['quota-remaining']).toBe('7');
+  });
+
   it('does not spend allowance on /me or on refused requests', async () => {
     h.clock.set(Date.UTC(2026, 7, 3, 10, 0, 0));
     const { account } = await h.factory.tenant({ plan: 'starter', monthlyAllowance: 2 });

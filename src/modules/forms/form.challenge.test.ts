@@ -6,6 +6,7 @@ import { FormChallenges } from './form.challenge.js';
 const unused: CounterStore = {
   take: () => Promise.reject(new Error('not expected')),
   read: () => Promise.reject(new Error('not expected')),
+  takeThen: () => Promise.reject(new Error('not expected')),
   purgeExpired: async () => {},
   close: async () => {},
 };

@@ -1,4 +1,4 @@
-import type { CounterStore } from './counter-store.js';
+import type { CounterStore, Take, Taken } from './counter-store.js';
 
 /**
  * Redis counters with the store's own counters behind them (ADR 0067): while Redis is away, or when
@@ -21,6 +21,17 @@ export class FallbackCounterStore implements CounterStore {
       }
     }
     return this.fallback.take(key, limit, expiresAt);
+  }
+
+  async takeThen(first: Take, second: Take & { take: boolean }): Promise<[Taken, Taken]> {
+    if (this.primaryUp()) {
+      try {
+        return await this.primary.takeThen(first, second);
+      } catch {
+        // As in take.
+      }
+    }
+    return this.fallback.takeThen(first, second);
   }
 
   async read(key: string): Promise<number> {

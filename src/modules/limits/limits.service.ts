@@ -29,6 +29,25 @@ export function nextMonthStart(ms: number): number {
 
 const monthKey = (ms: number): string => new Date(ms).toISOString().slice(0, 7);
 
+/** A token's fixed one-minute window at `now`. */
+function rateWindow(tokenId: string, limit: number, now: number): { key: string; limit: number; expiresAt: number } {
+  const windowStart = now - (now % MINUTE);
+  return { key: `rate:${tokenId}:${windowStart}`, limit, expiresAt: windowStart + MINUTE };
+}
+
+function rateStatus(
+  window: { limit: number; expiresAt: number },
+  { taken, count }: { taken: boolean; count: number },
+  now: number,
+): RateStatus {
+  return {
+    allowed: taken,
+    limit: window.limit,
+    remaining: Math.max(0, window.limit - count),
+    resetSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)),
+  };
+}
+
 /**
  * Per-token rate (fixed one-minute windows) and per-company monthly allowance (resets at
  * 00:00 UTC on the 1st). Refused attempts do not count.
@@ -41,14 +60,41 @@ export class LimitsService {
 
   async takeRate(tokenId: string, limit: number): Promise<RateStatus> {
     const now = this.clock.now();
-    const windowStart = now - (now % MINUTE);
-    const windowEnd = windowStart + MINUTE;
-    const { taken, count } = await this.counters.take(`rate:${tokenId}:${windowStart}`, limit, windowEnd);
+    const window = rateWindow(tokenId, limit, now);
+    return rateStatus(window, await this.counters.take(window.key, limit, window.expiresAt), now);
+  }
+
+  /**
+   * A token's request: takes one from its rate, and, when `allowance` is given, spends one of the
+   * company's allowance (if `spend` and the rate admitted it) or reads what is left. One round trip
+   * to a shared counter store (ADR 0163).
+   */
+  async admit(
+    tokenId: string,
+    rateLimit: number,
+    allowance: { accountId: string; limit: number; spend: boolean } | null,
+  ): Promise<{ rate: RateStatus; quota: QuotaStatus | null }> {
+    if (!allowance) return { rate: await this.takeRate(tokenId, rateLimit), quota: null };
+    const now = this.clock.now();
+    const window = rateWindow(tokenId, rateLimit, now);
+    const resetsAt = nextMonthStart(now);
+    const [rate, quota] = await this.counters.takeThen(window, {
+      key: this.quotaKey(allowance.accountId, now),
+      limit: allowance.limit,
+      expiresAt: resetsAt + MINUTE,
+      take: allowance.spend,
+    });
+    const spent = rate.taken && allowance.spend;
+    const limit = allowance.limit;
     return {
-      allowed: taken,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      rate: rateStatus(window, rate, now),
+      quota: {
+        // A spend is allowed when it was taken; a read, while some is left.
+        allowed: spent ? quota.taken : quota.count < limit,
+        limit,
+        remaining: Math.max(0, limit - quota.count),
+        resetsAt,
+      },
     };
   }
 
