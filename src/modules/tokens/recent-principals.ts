@@ -44,8 +44,8 @@ export class RecentPrincipals {
 
   /** Drops everything kept, and anything being read now, in every process that hears the bus. */
   forget(): void {
-    if (this.bus) this.bus.publish(CREDENTIALS);
-    else this.drop();
+    this.drop();
+    this.bus?.publish(CREDENTIALS);
   }
 
   private drop(): void {

@@ -7,7 +7,7 @@ import { effectivePlan } from '../plans/plans.js';
 import { assertCan, roleAllowsScope, type Actor } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Role } from '../users/users.types.js';
-import { RecentPrincipals } from './recent-principals.js';
+import type { RecentPrincipals } from './recent-principals.js';
 import { parseScopes, type Scope } from './scopes.js';
 import type { TokensRepository } from './tokens.repository.js';
 import { TOKEN_PREFIX, TOKEN_SECRET_LENGTH, type ApiToken, type Principal } from './tokens.types.js';
@@ -32,7 +32,7 @@ export class TokensService {
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
     private readonly clock: Clock,
-    private readonly recent: RecentPrincipals = new RecentPrincipals(),
+    private readonly recent: RecentPrincipals,
   ) {}
 
   /** Issues a token. The returned secret is shown once and never stored. */

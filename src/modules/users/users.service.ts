@@ -56,7 +56,7 @@ export interface UsersDeps {
   mail: MailService;
   clock: Clock;
   /** Told when a person's role or status changes, so their tokens are read afresh (ADR 0163). */
-  recentPrincipals?: RecentPrincipals;
+  recentPrincipals: RecentPrincipals;
 }
 
 /** Team members. Nobody is ever made an owner here: owners come only with their account. */
@@ -135,7 +135,7 @@ export class UsersService {
         await this.deps.passwordTokens.voidAllOfUser(target.id, now, trx);
       }
     });
-    if (role !== undefined || status !== undefined) this.deps.recentPrincipals?.forget();
+    if (role !== undefined || status !== undefined) this.deps.recentPrincipals.forget();
     return this.find(actor.accountId, id);
   }
 
