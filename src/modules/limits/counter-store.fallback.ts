@@ -12,7 +12,7 @@ export class FallbackCounterStore implements CounterStore {
     private readonly primaryUp: () => boolean,
   ) {}
 
-  async take(key: string, limit: number, expiresAt: number): Promise<{ taken: boolean; count: number }> {
+  async take(key: string, limit: number, expiresAt: number): Promise<Taken> {
     if (this.primaryUp()) {
       try {
         return await this.primary.take(key, limit, expiresAt);

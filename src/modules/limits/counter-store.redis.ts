@@ -52,7 +52,7 @@ export class RedisCounterStore implements CounterStore {
     this.redis = redis as RedisWithTake;
   }
 
-  async take(key: string, limit: number, expiresAt: number): Promise<{ taken: boolean; count: number }> {
+  async take(key: string, limit: number, expiresAt: number): Promise<Taken> {
     if (limit <= 0) return { taken: false, count: await this.read(key) };
     // Expiry is relative to the service's clock, so it holds whatever the Redis server's clock says.
     const ttlMs = Math.max(1000, expiresAt - this.clock.now());

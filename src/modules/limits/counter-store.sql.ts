@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { Schema } from '../../db/schema.js';
 import { takeInTurn, type CounterStore, type Take, type Taken } from './counter-store.js';
 
@@ -14,10 +15,10 @@ export class SqlCounterStore implements CounterStore {
     private readonly db: Kysely<Schema>,
     private readonly closeDb: () => Promise<void> = async () => undefined,
   ) {
-    this.remote = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.remote = dialectOf(db) === 'postgres';
   }
 
-  async take(key: string, limit: number, expiresAt: number): Promise<{ taken: boolean; count: number }> {
+  async take(key: string, limit: number, expiresAt: number): Promise<Taken> {
     if (limit <= 0) return { taken: false, count: await this.read(key) };
     const row = await this.db
       .insertInto('counters')
@@ -39,6 +40,7 @@ export class SqlCounterStore implements CounterStore {
     // statement's snapshot, taken before either upsert: the second counter's value when it was not taken.
     // Written on every API request, the statement commits without waiting for its WAL flush (ADR 0163):
     // a crash of PostgreSQL itself may forget the last fraction of a second of counts, never more.
+    // `commit_mode` is selected so that the `unflushed` CTE is evaluated at all.
     const { rows } = await sql<{ first: string | null; second: string | null; current: string | null }>`
       with unflushed as (select set_config('synchronous_commit', 'off', true) as setting), first as (
         insert into counters (key, count, expires_at) values (${first.key}, 1, ${first.expiresAt})

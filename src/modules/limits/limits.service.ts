@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import type { CounterStore } from './counter-store.js';
+import type { CounterStore, Taken } from './counter-store.js';
 
 export interface RateStatus {
   allowed: boolean;
@@ -35,11 +35,7 @@ function rateWindow(tokenId: string, limit: number, now: number): { key: string;
   return { key: `rate:${tokenId}:${windowStart}`, limit, expiresAt: windowStart + MINUTE };
 }
 
-function rateStatus(
-  window: { limit: number; expiresAt: number },
-  { taken, count }: { taken: boolean; count: number },
-  now: number,
-): RateStatus {
+function rateStatus(window: { limit: number; expiresAt: number }, { taken, count }: Taken, now: number): RateStatus {
   return {
     allowed: taken,
     limit: window.limit,
