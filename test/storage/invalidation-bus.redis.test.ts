@@ -22,6 +22,28 @@ describe.skipIf(REDIS_MISSING !== null)('RedisInvalidationBus', () => {
     }
   });
 
+  it('delivers what a process publishes just before it closes, as a quick CLI command does', async () => {
+    const prefix = `qrelay-test-${process.pid}-${Date.now()}-quick:`;
+    const listening = new RedisLink(process.env.REDIS_URL!);
+    try {
+      const there = new RedisInvalidationBus(listening, prefix);
+      await there.ready;
+      const heard: Invalidation[] = [];
+      there.subscribe((ref) => heard.push(ref));
+      // Published and closed at once, while the publisher's connection is still being made.
+      const link = new RedisLink(process.env.REDIS_URL!);
+      const bus = new RedisInvalidationBus(link, prefix);
+      bus.publish(CREDENTIALS);
+      bus.publish(null);
+      await bus.close();
+      await link.close();
+      for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual([CREDENTIALS, null]);
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('carries an ending, the credentials and "drop everything" to the other instances, each as sent', async () => {
     const prefix = `qrelay-test-${process.pid}-${Date.now()}:`;
     const links = [new RedisLink(process.env.REDIS_URL!), new RedisLink(process.env.REDIS_URL!)];

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 import type { RedisLink } from '../../lib/redis.js';
 import { CREDENTIALS, isCredentials, LocalInvalidationBus, type Invalidation } from './invalidation-bus.js';
 
+/** How long closing waits for messages still on their way to Redis (a CLI command's last publish). */
+const CLOSE_WAIT_MS = 2_000;
+
 /**
  * Invalidation across instances over Redis pub/sub. Local listeners run at once; the message
  * reaches the other instances within milliseconds. After the subscription reconnects, messages
@@ -14,6 +17,8 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
   private readonly subscriber: Redis;
   private readonly channel: string;
   private connectedOnce = false;
+  /** Messages handed to the publisher and not yet acknowledged by Redis. */
+  private readonly sending = new Set<Promise<unknown>>();
   /** Resolves once the subscription is in place. */
   readonly ready: Promise<void>;
 
@@ -46,7 +51,11 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
         : isCredentials(ref)
           ? { o: this.origin, credentials: true }
           : { o: this.origin, d: ref.domain, s: ref.shortCode };
-    this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => undefined);
+    const sent: Promise<unknown> = this.publisher
+      .publish(this.channel, JSON.stringify(message))
+      .catch(() => undefined)
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 
   private receive(message: string): void {
@@ -67,6 +76,16 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     }
   }
 
-  /** The connections belong to the RedisLink, which closes them. */
-  override async close(): Promise<void> {}
+  /**
+   * Waits (at most CLOSE_WAIT_MS) for the messages still on their way: a process that publishes and
+   * exits at once, as an admin CLI command does, often does so before its connection is made, and the
+   * RedisLink, which owns the connections and closes them next, would drop them unsent.
+   */
+  override async close(): Promise<void> {
+    if (this.sending.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([Promise.all(this.sending), waited]);
+    clearTimeout(timer);
+  }
 }
