@@ -5,6 +5,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { postgresBulk, sqliteBulk, type BulkWriter } from './bulk.js';
 import { StorePostgresDialect } from './introspector.js';
+import { TurnTakingSqliteDialect } from './sqlite-dialect.js';
+import { LOCK_WAIT_MS, WriteTurns } from './sqlite-turns.js';
 import type { Schema } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,6 +31,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
   readUrl?: string;
+  /**
+   * SQLite only: this connection writes in transactions back to back (the events writer's) and lets
+   * connections waiting for the write lock go first between them (ADR 0164).
+   */
+  givesWay?: boolean;
 }
 
 const INT8_OID = 20;
@@ -41,7 +48,7 @@ export function sqliteFileOf(url: string): string | null {
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
-  return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:') : openPostgres(url, options);
+  return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:', options) : openPostgres(url, options);
 }
 
 /**
@@ -54,13 +61,17 @@ export function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Da
   if (pageSize !== undefined) sqlite.pragma(`page_size = ${pageSize}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   return sqlite;
 }
 
-/** The query layer over one SQLite connection, its prepared statements reused. */
-export function sqliteQueries(sqlite: BetterSqlite3.Database): Kysely<Schema> {
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+/**
+ * The query layer over one SQLite connection, its prepared statements reused. With `turns`, its
+ * writes take the write lock in turn with the file's other connections, never waiting asleep.
+ */
+export function sqliteQueries(sqlite: BetterSqlite3.Database, turns?: WriteTurns): Kysely<Schema> {
+  const settings = { database: withStatementCache(sqlite) };
+  return new Kysely<Schema>({ dialect: turns ? new TurnTakingSqliteDialect(settings, turns) : new SqliteDialect(settings) });
 }
 
 /**
@@ -73,7 +84,7 @@ export const STORE_PAGE_SIZE = 16_384;
 /** The write-ahead log's size at which it is checkpointed, whatever the store's page size. */
 const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, options: OpenOptions): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = connectSqlite(file, STORE_PAGE_SIZE);
   sqlite.pragma('foreign_keys = ON');
@@ -82,7 +93,8 @@ function openSqlite(file: string): Database {
   sqlite.pragma('cache_size = -65536');
   const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
   sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
-  const db = sqliteQueries(sqlite);
+  const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
+  const db = sqliteQueries(sqlite, turns);
   return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), close: () => db.destroy() };
 }
 

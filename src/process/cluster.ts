@@ -37,6 +37,8 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   const infra = await openInfrastructure(config, {
     clock: systemClock,
     localBus: () => new IpcInvalidationBus(broadcast, () => undefined),
+    // On SQLite the primary's connection is the events writer's: workers' API writes go first (ADR 0164).
+    database: { givesWay: true },
   });
   const writer = buildBatchWriter(infra.database, config, systemClock, { log });
   const services = buildServices(infra, { writerLink: new InlineWriterLink(writer) });

@@ -13,7 +13,7 @@ const port: Port<FromWriter, unknown> = {
   onMessage: (listener) => parent.on('message', listener),
 };
 try {
-  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined, poolSize: 2 });
+  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined, poolSize: 2, givesWay: true });
   const writer = buildBatchWriter(database, config, systemClock, { log: portLog(port) });
   serveWriter(writer, port, 'main');
   parent.on('message', (message: { qrelay?: string; t?: string }) => {
