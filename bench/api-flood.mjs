@@ -2,6 +2,7 @@
 // traffic, 1,000 codes) from CPU 0 at a server on CPU 1 while this process reads one code with
 // GET /api/v1/codes/{id} at a steady pace and reports p50 and p99, on SQLite and on PostgreSQL
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test, in a schema of its own).
+// BENCH_API_WRITE=1 times a write instead: POST /api/v1/codes, creating a code.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const READS_PER_SECOND = Number(process.env.BENCH_API_RATE ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STORES = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
+const WRITE = process.env.BENCH_API_WRITE === '1';
+const OPERATION = WRITE ? 'POST /api/v1/codes' : 'GET /api/v1/codes/{id}';
 const CODES = 1_000;
 
 requireWrk();
@@ -38,21 +41,31 @@ const cli = (args, env) =>
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Reads one code at a steady pace until `until` resolves; returns the latencies in ms, sorted. */
+/** Reads one code (or creates codes) at a steady pace until `until` resolves: the latencies in ms, sorted, and `failed`, the answers refused. */
 async function readWhile(base, token, id, until) {
   let done = false;
   void until.then(() => (done = true));
   const times = [];
   while (!done) {
     const started = performance.now();
-    const res = await fetch(`${base}/api/v1/codes/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      WRITE ? `${base}/api/v1/codes` : `${base}/api/v1/codes/${id}`,
+      WRITE
+        ? {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `Made ${times.length}`, url: `https://example.com/made/${times.length}` }),
+          }
+        : { headers: { authorization: `Bearer ${token}` } },
+    );
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET /api/v1/codes/{id} answered ${res.status}`);
     const took = performance.now() - started;
+    if (res.status !== (WRITE ? 201 : 200)) times.failed = (times.failed ?? 0) + 1;
     times.push(took);
     await sleep(Math.max(0, 1000 / READS_PER_SECOND - took));
   }
-  return times.sort((a, b) => a - b);
+  times.sort((a, b) => a - b);
+  return times;
 }
 
 async function storeFor(name, dir) {
@@ -90,7 +103,10 @@ async function run(name, dir) {
       ['account', 'create', '--name', 'Bench', '--plan', 'enterprise', '--rate-per-minute', '1000000'],
       env,
     );
-    const { token } = cli(['token', 'create', '--account', account.id, '--scopes', 'codes:read'], env);
+    const { token } = cli(
+      ['token', 'create', '--account', account.id, '--scopes', WRITE ? 'codes:read,codes:write' : 'codes:read'],
+      env,
+    );
     const ids = await seedCodes(env.DATABASE_URL, env.DATABASE_SCHEMA, account.id, CODES);
     const script = join(dir, `paths-${name}.lua`);
     writeScript(
@@ -114,7 +130,8 @@ async function run(name, dir) {
         'quiet p99 ms': percentile(quiet, 99).toFixed(2),
         'flood p50 ms': percentile(busy, 50).toFixed(2),
         'flood p99 ms': percentile(busy, 99).toFixed(2),
-        reads: busy.length,
+        requests: busy.length,
+        failed: busy.failed ?? 0,
         'redirects/s': wrk.rps,
         'client CPU': `${wrk.clientCpu.toFixed(0)}%`,
         load: load(),
@@ -132,7 +149,7 @@ try {
   const rows = [];
   for (const name of STORES) rows.push(await run(name, dir));
   console.log(
-    `\nGET /api/v1/codes/{id} at ${READS_PER_SECOND}/s from CPU 0, alone and under a flood of recorded redirects (wrk -c${CONNECTIONS} on CPU 0, server on CPU 1; reads timed after ${WARM_SECONDS} s of flood):`,
+    `\n${OPERATION} at ${READS_PER_SECOND}/s from CPU 0, alone and under a flood of recorded redirects (wrk -c${CONNECTIONS} on CPU 0, server on CPU 1; reads timed after ${WARM_SECONDS} s of flood):`,
   );
   printTable(rows);
 } finally {
