@@ -18,15 +18,14 @@ const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
  * (`WriteTurns`), so it never waits for the lock with the thread asleep.
  */
 class TurnTakingConnection implements DatabaseConnection {
-  inTransaction = false;
-
   constructor(
     private readonly inner: DatabaseConnection,
     private readonly turns: WriteTurns,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction || !(WRITES.test(query.sql) || WRITING_CTE.test(query.sql))) return this.inner.executeQuery<R>(query);
+    if (this.turns.inTransaction || !(WRITES.test(query.sql) || WRITING_CTE.test(query.sql)))
+      return this.inner.executeQuery<R>(query);
     await this.turns.begin();
     try {
       const result = await this.inner.executeQuery<R>(query);
@@ -61,25 +60,8 @@ class TurnTakingDriver extends SqliteDriver {
     return this.connection;
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  override async beginTransaction(): Promise<void> {
     await this.turns.begin();
-    (connection as TurnTakingConnection).inTransaction = true;
-  }
-
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await super.commitTransaction(connection);
-    } finally {
-      (connection as TurnTakingConnection).inTransaction = false;
-    }
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await super.rollbackTransaction(connection);
-    } finally {
-      (connection as TurnTakingConnection).inTransaction = false;
-    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
@@ -95,6 +95,17 @@ describe('SQLite writes in turn (ADR 0164)', () => {
     expect(await rows(d)).toEqual([
       { who: 'other', n: 1 },
       { who: 'api', n: 7 },
+    ]);
+  });
+
+  it('opens a store whose waiting mark cannot be made, and its writes still wait in turn', async () => {
+    mkdirSync(`${file}-waiting`);
+    const d = store();
+    const turns = await whileLockHeld(() => sql`insert into t values ('api', 3)`.execute(d.db));
+    expect(turns).toBeGreaterThan(0);
+    expect(await rows(d)).toEqual([
+      { who: 'other', n: 1 },
+      { who: 'api', n: 3 },
     ]);
   });
 

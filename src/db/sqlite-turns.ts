@@ -9,6 +9,19 @@ const MARK_FRESH_MS = 20;
 /** The longest a connection that gives way waits for others between two of its transactions. */
 const GIVE_WAY_MAX_MS = 100;
 
+/**
+ * Makes the mark's file if needed; false when this process cannot (a file another user made): the
+ * store then works without marks, its writes waiting in turn all the same, only less promptly.
+ */
+function canWrite(file: string): boolean {
+  try {
+    closeSync(openSync(file, 'a'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isBusy = (error: unknown): boolean => (error as { code?: string })?.code?.startsWith('SQLITE_BUSY') === true;
 
 /**
@@ -28,15 +41,21 @@ const isBusy = (error: unknown): boolean => (error as { code?: string })?.code?.
  */
 export class WriteTurns {
   private lastMark = 0;
+  /** The mark's file; null for a store only this connection uses (in memory), or one it cannot write. */
+  private readonly markFile: string | null;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
-    /** The mark's file; null for a store only this connection uses (in memory). */
-    private readonly markFile: string | null,
+    markFile: string | null,
     /** This connection writes back to back and lets waiting connections go first. */
     private readonly givesWay: boolean,
   ) {
-    if (markFile) closeSync(openSync(markFile, 'a'));
+    this.markFile = markFile && canWrite(markFile) ? markFile : null;
+  }
+
+  /** Whether the connection is inside a transaction (SQLite's own answer, whoever began it). */
+  get inTransaction(): boolean {
+    return this.sqlite.inTransaction;
   }
 
   /** Begins an IMMEDIATE transaction once this connection holds the write lock. */
@@ -78,7 +97,9 @@ export class WriteTurns {
 
   private markedWithin(ms: number): boolean {
     try {
-      return Date.now() - statSync(this.markFile!).mtimeMs < ms;
+      const age = Date.now() - statSync(this.markFile!).mtimeMs;
+      // A mark from the future (the clock stepped back) is not a waiter.
+      return age >= 0 && age < ms;
     } catch {
       return false;
     }
