@@ -45,7 +45,11 @@ function batchListeners(alerts: AlertsService, webhooks: WebhooksService): Batch
  */
 export function buildBatchWriter(database: Database, config: Config, clock: Clock, options: WriterOptions = {}): BatchWriter {
   const writer = new BatchWriter(
-    { transactor: transactor(database.db), batches: new EventBatchRepository(database.bulk, clock) },
+    {
+      transactor: transactor(database.db),
+      batches: new EventBatchRepository(database.bulk, clock),
+      othersWaiting: database.othersWaiting,
+    },
     options,
   );
   const webhooks = new WebhooksService(

@@ -21,6 +21,11 @@ export interface Database {
   readonly replica: Kysely<Schema> | null;
   /** Many-row writes in the engine's fastest form (the events writer's). */
   readonly bulk: BulkWriter;
+  /**
+   * SQLite, on a connection that gives way: whether another connection waits for the write lock now,
+   * so the events writer may keep one transaction open for a whole batch while none does (ADR 0165).
+   */
+  readonly othersWaiting?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -95,7 +100,8 @@ function openSqlite(file: string, options: OpenOptions): Database {
   sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
   const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
   const db = sqliteQueries(sqlite, turns);
-  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), close: () => db.destroy() };
+  const othersWaiting = turns.othersWaiting ?? undefined;
+  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), othersWaiting, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE = 512;

@@ -119,6 +119,27 @@ describe('SQLite writes in turn (ADR 0164)', () => {
     }
   });
 
+  it('tells a connection that gives way whether another waits for the lock, and only such a connection', async () => {
+    const writer = store(true);
+    const api = store();
+    expect(api.othersWaiting).toBeUndefined();
+    expect(writer.othersWaiting!()).toBe(false);
+    const release = holdLock();
+    const waiting = sql`insert into t values ('api', 5)`.execute(api.db);
+    await nextTurn();
+    expect(writer.othersWaiting!()).toBe(true);
+    release();
+    await waiting;
+    // The waiter has the lock and wrote: nobody waits any more.
+    expect(writer.othersWaiting!()).toBe(false);
+    expect((await rows(api)).map((r) => r.who)).toEqual(['other', 'api']);
+  });
+
+  it('cannot tell who waits without a mark, so gives no answer', () => {
+    mkdirSync(`${file}-waiting`);
+    expect(store(true).othersWaiting).toBeUndefined();
+  });
+
   /**
    * A connection that writes back to back, as the events writer does under a flood: each transaction
    * holds the lock across a turn of the event loop and the next begins at once after the commit.

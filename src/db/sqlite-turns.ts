@@ -15,10 +15,17 @@ const GIVE_WAY_MAX_MS = 100;
  */
 function canWrite(file: string): boolean {
   try {
-    closeSync(openSync(file, 'a'));
+    closeSync(openSync(file, 'wx'));
+    // A new file's time is now: dated at the epoch, it does not read as a waiter that just marked.
+    utimesSync(file, 0, 0);
     return true;
   } catch {
-    return false;
+    try {
+      closeSync(openSync(file, 'a'));
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -87,6 +94,16 @@ export class WriteTurns {
     } finally {
       this.sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     }
+  }
+
+  /**
+   * Whether another connection is waiting for the write lock now, for a connection that gives way
+   * (ADR 0165): it then ends its transaction at the next point it may. Null when this connection
+   * cannot tell (it gives no way, or the store has no mark): it should then keep its transactions short.
+   */
+  get othersWaiting(): (() => boolean) | null {
+    if (!this.givesWay || !this.markFile) return null;
+    return () => this.markedWithin(MARK_FRESH_MS);
   }
 
   private async giveWay(): Promise<void> {

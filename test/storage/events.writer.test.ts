@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newId, newIdAt } from '../../src/lib/ids.js';
+import { newId } from '../../src/lib/ids.js';
 import { dayOf, type RecordedEvent } from '../../src/modules/events/events.types.js';
 import { buildBatchWriter } from '../../src/services.js';
+import { scanEvent } from '../support/events.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -16,26 +17,14 @@ describeEach(STORES)('events batch writer ($name)', (store) => {
     const accountId = (await h.factory.tenant()).account.id;
     const targets = [newId(), newId(), newId()];
     const now = h.clock.now();
-    const event = (i: number): RecordedEvent => {
-      const targetId = targets[i % 3]!;
-      return {
-        id: newIdAt(now + i),
+    const event = (i: number): RecordedEvent =>
+      scanEvent({
         accountId,
-        type: 'scan',
-        targetId,
-        codeId: targetId,
-        linkId: null,
-        occurredAt: now + i,
-        placement: null,
-        country: i % 2 === 0 ? 'DE' : 'FR',
-        region: null,
-        city: null,
-        os: 'iOS',
-        device: 'mobile',
-        browser: 'Mobile Safari',
+        targetId: targets[i % 3]!,
+        at: now + i,
         visitor: `visitor-${i % 4}`,
-      };
-    };
+        country: i % 2 === 0 ? 'DE' : 'FR',
+      });
     // The targets interleaved, as traffic is; chunks of 4 events, so one batch commits in 8 chunks.
     const events = Array.from({ length: 30 }, (_, i) => event(i));
     const writer = buildBatchWriter(h.infra.database, h.config, h.clock, { chunk: 4 });

@@ -15,6 +15,12 @@ export interface WriterDeps {
   batches: EventBatchRepository;
   /** Runs before each batch (the day's salts stored or adopted before events hashed with them land). */
   beforeBatch?: () => Promise<void>;
+  /**
+   * Whether another connection waits for the store's write lock now (SQLite's events writer, ADR 0165).
+   * With it, a batch's chunks share one transaction until somebody waits; without it, each chunk
+   * commits on its own.
+   */
+  othersWaiting?: () => boolean;
 }
 
 export interface WriterOptions {
@@ -24,7 +30,10 @@ export interface WriterOptions {
   maxWindowMs?: number;
   /** Longest wait between retries of a failed batch. */
   maxRetryMs?: number;
-  /** Events per transaction: a large batch commits in several, so no other writer waits long for the store. */
+  /**
+   * Events written between two looks for another writer: a large batch commits in several
+   * transactions when somebody waits, so no other writer waits long for the store.
+   */
   chunk?: number;
   /** Events that start a batch at once, whatever the window: under a flood batches stay this size. */
   maxBatch?: number;
@@ -203,6 +212,16 @@ export class BatchWriter {
     );
   }
 
+  /**
+   * Whether the transaction being written may take the batch's next chunk too (ADR 0165): only where
+   * the store can tell that no other connection waits for its write lock, and none does. Every commit
+   * rewrites the pages its events touched (a page of the per-target index for each target), so fewer
+   * commits write fewer bytes and take less time per event.
+   */
+  private nobodyWaits(): boolean {
+    return this.deps.othersWaiting !== undefined && !this.deps.othersWaiting();
+  }
+
   private async commit(): Promise<void> {
     const events = this.buffer;
     const excluded = [...this.excluded.values()];
@@ -215,17 +234,24 @@ export class BatchWriter {
     const started = performance.now();
     try {
       await this.deps.beforeBatch?.();
-      // Chunks commit one after the other; a retry after a failed chunk re-sends the committed ones too,
-      // which insert nothing twice (ids) and so count nothing twice.
+      // Chunks commit together or one after the other; a retry after a failed transaction re-sends the
+      // committed chunks too, which insert nothing twice (ids) and so count nothing twice.
       const ordered = events.length > this.chunk ? byTarget(events) : events;
-      for (let i = 0; i === 0 || i < ordered.length; i += this.chunk) {
-        const part = ordered.slice(i, i + this.chunk);
+      for (let from = 0; from === 0 || from < ordered.length;) {
+        // A transaction takes at least one chunk, and more while nobody waits; `to` is where it stopped.
+        let to = from + this.chunk;
         await this.deps.transactor.run(async (trx) => {
-          const inserted = await this.deps.batches.insertEvents(trx, part);
-          await this.deps.batches.rollUp(trx, inserted);
-          if (i === 0) await this.deps.batches.addExcluded(trx, excluded);
-          for (const listener of this.listeners) await listener(trx, inserted);
+          let at = from;
+          do {
+            const inserted = await this.deps.batches.insertEvents(trx, ordered.slice(at, at + this.chunk));
+            await this.deps.batches.rollUp(trx, inserted);
+            if (at === 0) await this.deps.batches.addExcluded(trx, excluded);
+            for (const listener of this.listeners) await listener(trx, inserted);
+            at += this.chunk;
+          } while (at < ordered.length && this.nobodyWaits());
+          to = at;
         });
+        from = to;
       }
     } catch (error) {
       this.buffer = events.concat(this.buffer);
