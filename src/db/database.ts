@@ -100,8 +100,14 @@ function openSqlite(file: string, options: OpenOptions): Database {
   sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
   const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
   const db = sqliteQueries(sqlite, turns);
-  const othersWaiting = turns.othersWaiting ?? undefined;
-  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), othersWaiting, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    replica: null,
+    bulk: sqliteBulk(sqlite),
+    othersWaiting: turns.othersWaiting,
+    close: () => db.destroy(),
+  };
 }
 
 const STATEMENT_CACHE = 512;

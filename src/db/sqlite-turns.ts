@@ -1,4 +1,4 @@
-import { closeSync, openSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync, utimesSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
@@ -15,17 +15,13 @@ const GIVE_WAY_MAX_MS = 100;
  */
 function canWrite(file: string): boolean {
   try {
-    closeSync(openSync(file, 'wx'));
+    const made = !existsSync(file);
+    closeSync(openSync(file, 'a'));
     // A new file's time is now: dated at the epoch, it does not read as a waiter that just marked.
-    utimesSync(file, 0, 0);
+    if (made) utimesSync(file, 0, 0);
     return true;
   } catch {
-    try {
-      closeSync(openSync(file, 'a'));
-      return true;
-    } catch {
-      return false;
-    }
+    return false;
   }
 }
 
@@ -98,11 +94,11 @@ export class WriteTurns {
 
   /**
    * Whether another connection is waiting for the write lock now, for a connection that gives way
-   * (ADR 0165): it then ends its transaction at the next point it may. Null when this connection
+   * (ADR 0165): it then ends its transaction at the next point it may. Undefined when this connection
    * cannot tell (it gives no way, or the store has no mark): it should then keep its transactions short.
    */
-  get othersWaiting(): (() => boolean) | null {
-    if (!this.givesWay || !this.markFile) return null;
+  get othersWaiting(): (() => boolean) | undefined {
+    if (!this.givesWay || !this.markFile) return undefined;
     return () => this.markedWithin(MARK_FRESH_MS);
   }
 

@@ -1,4 +1,4 @@
-import type { Transactor } from '../../db/transaction.js';
+import type { Transactor, Tx } from '../../db/transaction.js';
 import type { EventBatchRepository } from './events.batch.repository.js';
 import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
 
@@ -222,6 +222,23 @@ export class BatchWriter {
     return this.deps.othersWaiting !== undefined && !this.deps.othersWaiting();
   }
 
+  /**
+   * Writes the chunks of `ordered` from `from` in the transaction `trx`: one, then the next while
+   * nobody waits (ADR 0165), each with its rollups and the batch listeners' rows, and the excluded
+   * counts with the first. Returns where it stopped.
+   */
+  private async writeChunks(trx: Tx, ordered: RecordedEvent[], from: number, excluded: ExcludedCount[]): Promise<number> {
+    let at = from;
+    do {
+      const inserted = await this.deps.batches.insertEvents(trx, ordered.slice(at, at + this.chunk));
+      await this.deps.batches.rollUp(trx, inserted);
+      if (at === 0) await this.deps.batches.addExcluded(trx, excluded);
+      for (const listener of this.listeners) await listener(trx, inserted);
+      at += this.chunk;
+    } while (at < ordered.length && this.nobodyWaits());
+    return at;
+  }
+
   private async commit(): Promise<void> {
     const events = this.buffer;
     const excluded = [...this.excluded.values()];
@@ -238,18 +255,10 @@ export class BatchWriter {
       // committed chunks too, which insert nothing twice (ids) and so count nothing twice.
       const ordered = events.length > this.chunk ? byTarget(events) : events;
       for (let from = 0; from === 0 || from < ordered.length;) {
-        // A transaction takes at least one chunk, and more while nobody waits; `to` is where it stopped.
+        // A transaction takes at least one chunk, and more while nobody waits.
         let to = from + this.chunk;
         await this.deps.transactor.run(async (trx) => {
-          let at = from;
-          do {
-            const inserted = await this.deps.batches.insertEvents(trx, ordered.slice(at, at + this.chunk));
-            await this.deps.batches.rollUp(trx, inserted);
-            if (at === 0) await this.deps.batches.addExcluded(trx, excluded);
-            for (const listener of this.listeners) await listener(trx, inserted);
-            at += this.chunk;
-          } while (at < ordered.length && this.nobodyWaits());
-          to = at;
+          to = await this.writeChunks(trx, ordered, from, excluded);
         });
         from = to;
       }
