@@ -2,7 +2,8 @@
 // 1,000 codes, runs dist/main.js under `node --cpu-prof` pinned to CPU 1, drives it with wrk on CPU 0,
 // and prints the CPU per request and the functions with the most self time, per thread (the serving
 // thread and the events writer). BENCH_STORE=postgres profiles the server on PostgreSQL (lib/pg-store.mjs,
-// without Redis). Needs a built dist/ and wrk.
+// without Redis). BENCH_GC=1 adds `--trace-gc` and prints each isolate's collections during the run
+// (count, time, µs per request). Needs a built dist/ and wrk.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { endingOf, seed } from './seed.mjs';
 import { cpuSeconds, freePort, start, stop } from './lib/server.mjs';
 import { pgStore } from './lib/pg-store.mjs';
 import { requireWrk, runWrk, writeScript } from './lib/wrk.mjs';
+import { TraceGcLog } from './lib/trace-gc.mjs';
 import { PHONE, ROBOT } from './agents.mjs';
 
 const kind = process.argv[2] ?? 'phone';
@@ -19,6 +21,8 @@ const TOP = Number(process.env.BENCH_TOP ?? 25);
 const PROFILE = process.env.BENCH_PROFILE !== '0';
 // BENCH_CONNECTIONS=1: one request per turn of the event loop, whatever the machine's load.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_GC=1: the server also runs with --trace-gc; its collections during the run are summed per isolate.
+const TRACE_GC = process.env.BENCH_GC === '1';
 requireWrk();
 
 /**
@@ -81,14 +85,17 @@ try {
   const profiles = join(dir, 'profiles');
   const env = { ...store.env, PORT: String(port), EVENT_JOURNAL_DIR: join(dir, 'journal') };
   const spawned = performance.now();
-  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [];
-  const child = await start('dist/main.js', env, port, '1', nodeArgs);
+  const nodeArgs = [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
+  const gcLog = TRACE_GC ? new TraceGcLog(join(dir, 'gc.log')) : null;
+  const child = await start('dist/main.js', env, port, '1', nodeArgs, gcLog?.fd);
   const userAgent = kind === 'robot' ? ROBOT : PHONE;
   await runWrk({ port, script, seconds: 2, connections: CONNECTIONS, userAgent });
   const before = cpuSeconds(child.pid);
   const threadsBefore = threadSeconds(child.pid);
   const from = performance.now() - spawned;
+  const gcFrom = gcLog?.mark();
   const run = await runWrk({ port, script, seconds, connections: CONNECTIONS, userAgent });
+  const gcTo = gcLog?.mark();
   const to = performance.now() - spawned;
   const cpu = cpuSeconds(child.pid) - before;
   const threads = [...threadSeconds(child.pid)]
@@ -101,6 +108,17 @@ try {
     `${kind}: ${run.rps} req/s, p99 ${run.p99} ms, wrk CPU ${run.clientCpu.toFixed(0)}%, ${perRequest} µs of server CPU per request${PROFILE ? ' (profiler on)' : ''}`,
   );
   for (const t of threads) console.log(`  thread ${t.tid} (${t.name}): ${t.us.toFixed(1)} µs per request`);
+  if (gcLog) {
+    for (const c of gcLog.between(gcFrom, gcTo)) {
+      const isolate = c.isolate === 0 ? 'serving isolate' : `isolate ${c.isolate} (a worker: the events writer)`;
+      const each = (c.ms / c.count).toFixed(2);
+      const perRequest = ((c.ms * 1000) / run.requests).toFixed(2);
+      console.log(
+        `  ${isolate}: ${c.count} × ${c.kind}, ${c.ms.toFixed(0)} ms in all, ${each} ms each, ${perRequest} µs per request`,
+      );
+    }
+    gcLog.close();
+  }
   // The serving thread's profile starts with the process; a thread's starts later (its first sample
   // is placed by the serving thread's clock: both profiles use the same monotonic clock).
   const files = existsSync(profiles) ? readdirSync(profiles).sort() : [];

@@ -70,11 +70,11 @@ export function freePort() {
 
 /**
  * Starts `node [the start script's flags] [nodeArgs] script` with `env`, pinned to `cpus` (e.g. '1') or on every core (null);
- * waits for /healthz.
+ * waits for /healthz. The server's standard output goes to `stdout` (a file descriptor), or nowhere.
  */
-export async function start(script, env, port, cpus, nodeArgs = []) {
+export async function start(script, env, port, cpus, nodeArgs = [], stdout = 'ignore') {
   const argv = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, script];
-  const child = spawn('taskset', ['-c', cpus ?? EVERY_CPU, ...argv], opts(env));
+  const child = spawn('taskset', ['-c', cpus ?? EVERY_CPU, ...argv], opts(env, stdout));
   // Up to two minutes: a loaded machine starts a server slowly.
   for (let i = 0; i < 1200; i += 1) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -92,7 +92,7 @@ export async function start(script, env, port, cpus, nodeArgs = []) {
   throw new Error(`${script} did not start`);
 }
 
-const opts = (env) => ({ env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+const opts = (env, stdout) => ({ env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
 
 /** SIGTERM, then waits for the exit (the next server starts on the same store and journal). */
 export async function stop(child) {
