@@ -4,6 +4,7 @@ import { newIdAt } from '../../lib/ids.js';
 import type { EventBatchRepository } from './events.batch.repository.js';
 import { isCounted, parseAgent } from './events.classifier.js';
 import type { GeoLocator } from './events.geo.js';
+import { AnswerHold } from './events.hold.js';
 import { encodeEvent, EventJournal } from './events.journal.js';
 import type { VisitorSalts } from './events.salts.js';
 import { InlineWriterLink, type WriterLink } from './events.writer-link.js';
@@ -46,9 +47,6 @@ export interface RecorderOptions extends WriterOptions {
 /** How often the day's salts are checked (a new day's candidate stored or another instance's adopted). */
 const SALT_SYNC_MS = 1_000;
 
-/** A writer that has committed nothing for this long while the backlog is high is stalled: answers are not held for it. */
-const STALLED_AFTER_MS = 5_000;
-
 function typeOf(kind: Hit['kind']): EventType | null {
   if (kind === 'code') return 'scan';
   if (kind === 'link') return 'link_click';
@@ -77,19 +75,12 @@ export class EventRecorder implements HitRecorder {
   private committedThrough = 0;
   private readonly maxBuffered: number;
   private readonly holdAbove: number;
-  private readonly maxHoldMs: number;
   /** The hit just recorded is to be answered only once the writer has caught up (see `whenDurable`). */
   private holdNext = false;
-  /** Answers waiting for the writer to bring the backlog under `holdAbove`. */
-  private held: (() => void)[] = [];
-  private holdTimer: NodeJS.Timeout | null = null;
-  /** When the writer last reported a commit, and when the backlog last rose above `holdAbove`. */
-  private lastCommitAt = 0;
-  private overSince: number | null = null;
+  /** Answers waiting for the writer to bring the backlog under `holdAbove` (ADR 0150). */
+  private readonly hold: AnswerHold;
   /** Hits dropped because the writer was that far behind (the store unreachable for long). */
   dropped = 0;
-  /** Answers that waited for the writer to catch up, in all. */
-  heldAnswers = 0;
 
   constructor(
     private readonly deps: RecorderDeps,
@@ -97,8 +88,12 @@ export class EventRecorder implements HitRecorder {
   ) {
     this.maxBuffered = options.maxBuffered ?? 100_000;
     this.holdAbove = Math.min(this.maxBuffered, options.holdAbove ?? Math.floor(this.maxBuffered / 2));
-    this.maxHoldMs = options.maxHoldMs ?? 1_000;
     this.log = options.log ?? silentLog;
+    this.hold = new AnswerHold(
+      options.maxHoldMs ?? 1_000,
+      (answer) => this.answerWhenWritten(answer),
+      () => this.log,
+    );
     if (options.link) {
       this.link = options.link;
       this.listenersWriter = options.link instanceof InlineWriterLink ? options.link.writer : null;
@@ -115,12 +110,8 @@ export class EventRecorder implements HitRecorder {
     }
     this.link.onCommitted((through) => {
       this.committedThrough = through;
-      this.lastCommitAt = performance.now();
       this.journal?.committed(through, this.recorded);
-      if (this.buffered <= this.holdAbove) {
-        this.overSince = null;
-        this.releaseHeld();
-      }
+      this.hold.committed(this.buffered <= this.holdAbove);
     });
   }
 
@@ -191,7 +182,7 @@ export class EventRecorder implements HitRecorder {
       if (this.journal) this.journal.append(line!);
       this.hand(event, line);
       if (this.journal || this.link.wantsLines) this.endTurnSoon();
-      if (this.buffered > this.holdAbove) this.holdNext = this.writerKeepsUp();
+      if (this.buffered > this.holdAbove) this.holdNext = this.hold.worthHolding();
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
       this.log.error({ name: (error as Error)?.name }, 'recording a hit failed');
@@ -208,44 +199,13 @@ export class EventRecorder implements HitRecorder {
   whenDurable(answer: () => void): void {
     if (this.holdNext) {
       this.holdNext = false;
-      this.hold(answer);
+      this.hold.hold(answer);
     } else this.answerWhenWritten(answer);
   }
 
   private answerWhenWritten(answer: () => void): void {
     if (this.turnPending && this.journal?.hasPending) this.waiting.push(answer);
     else answer();
-  }
-
-  /** Whether the writer is committing (not stalled on an unreachable store), so holding an answer helps. */
-  private writerKeepsUp(): boolean {
-    const now = performance.now();
-    this.overSince ??= now;
-    return now - Math.max(this.lastCommitAt, this.overSince) < STALLED_AFTER_MS;
-  }
-
-  private hold(answer: () => void): void {
-    this.heldAnswers += 1;
-    this.held.push(answer);
-    if (!this.holdTimer) {
-      this.holdTimer = setTimeout(() => this.releaseHeld(), this.maxHoldMs);
-      this.holdTimer.unref();
-    }
-  }
-
-  private releaseHeld(): void {
-    if (this.holdTimer) clearTimeout(this.holdTimer);
-    this.holdTimer = null;
-    if (this.held.length === 0) return;
-    const held = this.held;
-    this.held = [];
-    for (const answer of held) {
-      try {
-        this.answerWhenWritten(answer);
-      } catch (error) {
-        this.log.error({ name: (error as Error)?.name }, 'answering a recorded request failed');
-      }
-    }
   }
 
   private hand(event: RecordedEvent, line: string | null): void {
@@ -302,7 +262,7 @@ export class EventRecorder implements HitRecorder {
     if (this.closed) return;
     this.closed = true;
     if (this.saltTimer) clearInterval(this.saltTimer);
-    this.releaseHeld();
+    this.hold.releaseAll();
     this.journal?.write();
     try {
       await this.link.close();
@@ -311,6 +271,11 @@ export class EventRecorder implements HitRecorder {
     }
     this.journal?.close();
     this.journal = null;
+  }
+
+  /** Answers that waited for the writer to catch up, in all. */
+  get heldAnswers(): number {
+    return this.hold.heldAnswers;
   }
 
   /** Hits waiting for their batch. */
