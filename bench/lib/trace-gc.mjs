@@ -21,21 +21,19 @@ export class TraceGcLog {
    * the collections logged between two marks: `{ isolate, kind, count, ms }`.
    */
   between(from, to) {
-    const order = [];
-    const seen = new Set();
-    const totals = new Map();
     const bytes = readFileSync(this.file);
+    // Each isolate's place in the order of first lines.
+    const places = new Map();
     for (const line of bytes.toString('utf8').split('\n')) {
       const m = LINE.exec(line);
-      if (!m || seen.has(m[1])) continue;
-      seen.add(m[1]);
-      order.push(m[1]);
+      if (m && !places.has(m[1])) places.set(m[1], places.size);
     }
+    const totals = new Map();
     for (const line of bytes.subarray(from, to).toString('utf8').split('\n')) {
       const m = LINE.exec(line);
       if (!m) continue;
       const key = `${m[1]} ${m[2]}`;
-      const total = totals.get(key) ?? { isolate: order.indexOf(m[1]), kind: m[2], count: 0, ms: 0 };
+      const total = totals.get(key) ?? { isolate: places.get(m[1]), kind: m[2], count: 0, ms: 0 };
       total.count += 1;
       total.ms += Number(m[3]);
       totals.set(key, total);
