@@ -2,10 +2,13 @@
 // node:http 302 measured in the same rounds, qrelay with robot traffic (classified, never written)
 // and phone traffic (every redirect journaled and written as an event), and the phone traffic again
 // with the server unpinned (both cores). 1,000 distinct codes per run, stores of 1,000 and 1,000,000
-// codes, three interleaved rounds, medians. Needs wrk: `apt-get install wrk`.
+// codes, three interleaved rounds, medians. Needs wrk: `apt-get install wrk`. Two more variants, on
+// request (BENCH_VARIANTS=answer,inside,robot), split the robot path's cost (ADR 0167).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { endingOf, seed } from './seed.mjs';
 import { cpuSeconds, freePort, load, median, start, stop } from './lib/server.mjs';
@@ -23,8 +26,13 @@ const WORKERS = process.env.BENCH_WORKERS ?? '1';
 
 requireWrk();
 
+const BARE = fileURLToPath(new URL('./bare.mjs', import.meta.url));
 const ALL_VARIANTS = [
-  { key: 'bare', label: 'bare node:http 302', script: 'bench/bare.mjs', ua: PHONE, cpus: '1' },
+  { key: 'bare', label: 'bare node:http 302', script: BARE, ua: PHONE, cpus: '1' },
+  // Opt-in (ADR 0167): qrelay's answer from a bare server; the bare answer on a second port of an idle
+  // qrelay server (WORKERS=1), qrelay's process without its handler.
+  { key: 'answer', label: "bare server, qrelay's answer", script: BARE, env: { BARE_ANSWER: 'qrelay' }, ua: PHONE, cpus: '1' },
+  { key: 'inside', label: "bare 302 inside qrelay's process", script: 'dist/main.js', preload: BARE, ua: PHONE, cpus: '1' },
   { key: 'robot', label: 'qrelay, robot UA (not recorded)', script: 'dist/main.js', ua: ROBOT, cpus: '1' },
   { key: 'phone', label: 'qrelay, phone UA (recorded)', script: 'dist/main.js', ua: PHONE, cpus: '1' },
   { key: 'unpinned', label: 'qrelay, phone UA, server unpinned', script: 'dist/main.js', ua: PHONE, cpus: null },
@@ -33,11 +41,33 @@ const ALL_VARIANTS = [
 const chosen = (process.env.BENCH_VARIANTS ?? 'bare,robot,phone,unpinned').split(',');
 const VARIANTS = ALL_VARIANTS.filter((v) => v.key === 'bare' || chosen.includes(v.key));
 
+/** Waits until `port` answers (the bare server inside qrelay listens once qrelay does). */
+async function answers(port) {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
 /** One run: start the server, warm it up (JIT, every sampled ending once), measure, stop it. */
 async function measure(variant, env, script, round) {
-  const port = await freePort();
-  const child = await start(variant.script, { ...env, PORT: String(port) }, port, variant.cpus);
+  const serverPort = await freePort();
+  const barePort = variant.preload ? await freePort() : null;
+  const child = await start(
+    variant.script,
+    { ...env, ...variant.env, PORT: String(serverPort), ...(barePort ? { BARE_PORT: String(barePort) } : {}) },
+    serverPort,
+    variant.cpus,
+    variant.preload ? ['--import', variant.preload] : [],
+  );
+  const port = barePort ?? serverPort;
   try {
+    if (barePort) await answers(barePort);
     const warm = await runWrk({ port, script, seconds: WARM_SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
     const cpuBefore = cpuSeconds(child.pid);
     const run = await runWrk({ port, script, seconds: SECONDS, connections: CONNECTIONS, userAgent: variant.ua });

@@ -8,16 +8,14 @@ import { newRequestId } from '../lib/request-id.js';
 import { createClientErrorHandler, createErrorRenderer } from './errors.js';
 import { checkBodyText, decodeUtf8 } from './text-input.js';
 import { installValidators } from './validation.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+
+export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 
 /**
  * A Fastify instance with qrelay's HTTP basics: request ids, no client address in logs, body
  * parsing, validation and the one error renderer. Routes are added by the caller.
  */
-/** On every answer, pages and API alike (the redirect fast path writes the same constants). */
-export const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' } as const;
-
-export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
-
 export function createServer(
   config: Config,
   logger?: boolean | Record<string, unknown>,

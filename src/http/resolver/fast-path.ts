@@ -2,11 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ResolverService } from '../../modules/resolver/resolver.service.js';
 import type { ClientAddress } from '../client-address.js';
 import type { HttpMetrics } from '../metrics.js';
-import { SECURITY_HEADERS } from '../server.js';
+import { redirectHeaders } from './redirect-headers.js';
 import { visitOf } from './visit.js';
 import type { Outcome } from '../../modules/resolver/resolver.types.js';
-
-const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -44,18 +42,7 @@ export function resolverServerFactory(resolver: ResolverService, options: FastPa
         if (outcome.kind !== 'redirect') return fastify(req, res);
         options.metrics.resolved('redirect');
         resolver.whenRecorded(() => {
-          // Headers as one flat list: no object to build and walk per answer.
-          res.writeHead(302, [
-            'location',
-            outcome.location,
-            'cache-control',
-            'no-store',
-            'x-request-id',
-            options.requestId(),
-            'content-length',
-            '0',
-            ...SECURITY_HEADER_LIST,
-          ]);
+          res.writeHead(302, redirectHeaders(outcome.location, options.requestId()));
           res.end();
         });
       };
