@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { transactor } from '../../src/db/transaction.js';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
@@ -223,6 +224,30 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     h.clock.advance(60_001);
     expect(await job.runOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it.runIf(store.name === 'sqlite')('looks for due deliveries without waiting for the write lock when none is due', async () => {
+    const { account, token } = await h.factory.tenant();
+    await subscribe(token, { url: receiver.url });
+    await publish([event(account.id)]);
+    // Its attempt is due a second from now: nothing is due yet.
+    await h.infra.database.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: h.clock.now() + 1000 })
+      .execute();
+    const repo = new WebhooksRepository(h.infra.database);
+    // Another connection mid-transaction, as the events writer is during a batch: a claim that began
+    // its transaction first would wait for it (and fail once its wait for the lock ran out).
+    const other = new BetterSqlite3(h.config.databaseUrl.slice('sqlite:'.length));
+    other.exec('begin immediate');
+    try {
+      expect(await repo.claimDue(h.clock.now(), 10, 60_000)).toEqual([]);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    h.clock.advance(1000);
+    expect(await repo.claimDue(h.clock.now(), 10, 60_000)).toHaveLength(1);
   });
 
   it('turns a subscription off on 410 Gone and stops enqueuing for it', async () => {

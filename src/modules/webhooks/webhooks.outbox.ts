@@ -74,20 +74,17 @@ export class WebhookOutbox {
    * Claims due deliveries for `lockMs`. Instances sharing a PostgreSQL store skip each other's rows,
    * so no delivery is sent by two instances at once; an instance that dies releases its claim when
    * the lock lapses.
+   *
+   * The job asks twice a second, nearly always to find nothing: so it first looks without a
+   * transaction, and begins one only when something is due. On SQLite a transaction takes the write
+   * lock first (ADR 0164) and holds the connection while it waits for the events writer, and every
+   * read of this process waits with it (ADR 0167).
    */
   async claimDue(now: number, limit: number, lockMs: number): Promise<{ delivery: Delivery; webhook: Webhook }[]> {
+    const anyDue = await this.due(this.db, now).limit(1).execute();
+    if (anyDue.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
-      const due = skipLocked(
-        trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .limit(limit),
-        this.database.dialect,
-      );
+      const due = skipLocked(this.due(trx, now).orderBy('next_attempt_at').limit(limit), this.database.dialect);
       const ids = (await due.execute()).map((r) => r.id);
       if (ids.length === 0) return [];
       const claimed = await trx
@@ -107,6 +104,16 @@ export class WebhookOutbox {
         return webhook ? [{ delivery: toDelivery(row), webhook }] : [];
       });
     });
+  }
+
+  /** Pending deliveries whose attempt is due at `now` and which no sender holds. */
+  private due(db: Kysely<Schema>, now: number) {
+    return db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
   }
 
   /** The outbox at a glance (/metrics): deliveries waiting, those due now, the oldest due, failing subscriptions. */
