@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { endingOf, seed } from './seed.mjs';
@@ -41,33 +40,20 @@ const ALL_VARIANTS = [
 const chosen = (process.env.BENCH_VARIANTS ?? 'bare,robot,phone,unpinned').split(',');
 const VARIANTS = ALL_VARIANTS.filter((v) => v.key === 'bare' || chosen.includes(v.key));
 
-/** Waits until `port` answers (the bare server inside qrelay listens once qrelay does). */
-async function answers(port) {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`nothing answers on port ${port}`);
-}
-
 /** One run: start the server, warm it up (JIT, every sampled ending once), measure, stop it. */
 async function measure(variant, env, script, round) {
   const serverPort = await freePort();
   const barePort = variant.preload ? await freePort() : null;
+  // The port measured is the one waited for: the bare server inside qrelay listens once qrelay does.
+  const port = barePort ?? serverPort;
   const child = await start(
     variant.script,
     { ...env, ...variant.env, PORT: String(serverPort), ...(barePort ? { BARE_PORT: String(barePort) } : {}) },
-    serverPort,
+    port,
     variant.cpus,
     variant.preload ? ['--import', variant.preload] : [],
   );
-  const port = barePort ?? serverPort;
   try {
-    if (barePort) await answers(barePort);
     const warm = await runWrk({ port, script, seconds: WARM_SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
     const cpuBefore = cpuSeconds(child.pid);
     const run = await runWrk({ port, script, seconds: SECONDS, connections: CONNECTIONS, userAgent: variant.ua });
