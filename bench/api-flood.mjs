@@ -2,12 +2,16 @@
 // traffic, 1,000 codes) from CPU 0 at a server on CPU 1 while this process reads one code with
 // GET /api/v1/codes/{id} at a steady pace and reports p50 and p99, on SQLite and on PostgreSQL
 // (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/test, in a schema of its own).
-// BENCH_API_WRITE=1 times a write instead: POST /api/v1/codes, creating a code.
+// BENCH_API_WRITE=1 times a write instead: POST /api/v1/codes, creating a code. BENCH_API_BACKGROUND_WRITES=N
+// also creates N codes a second from a second client during the timed flood, untimed, so the reads are
+// timed beside writes that wait for the store's lock. Every answered recorded redirect of the flood must
+// be in the store once the server has stopped, or the benchmark fails.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
@@ -26,6 +30,7 @@ const READS_PER_SECOND = Number(process.env.BENCH_API_RATE ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STORES = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
 const WRITE = process.env.BENCH_API_WRITE === '1';
+const BACKGROUND_WRITES = Number(process.env.BENCH_API_BACKGROUND_WRITES ?? 0);
 const OPERATION = WRITE ? 'POST /api/v1/codes' : 'GET /api/v1/codes/{id}';
 const CODES = 1_000;
 
@@ -41,16 +46,19 @@ const cli = (args, env) =>
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Reads one code (or creates codes) at a steady pace until `until` resolves: the latencies in ms, sorted, and `failed`, the answers refused. */
-async function readWhile(base, token, id, until) {
+/**
+ * Reads one code (or, with `write`, creates codes) `perSecond` times a second, one at a time, until
+ * `until` resolves: the latencies in ms, sorted, and `failed`, the answers refused.
+ */
+async function requestWhile(base, token, id, until, { write = WRITE, perSecond = READS_PER_SECOND } = {}) {
   let done = false;
   void until.then(() => (done = true));
   const times = [];
   while (!done) {
     const started = performance.now();
     const res = await fetch(
-      WRITE ? `${base}/api/v1/codes` : `${base}/api/v1/codes/${id}`,
-      WRITE
+      write ? `${base}/api/v1/codes` : `${base}/api/v1/codes/${id}`,
+      write
         ? {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -60,16 +68,32 @@ async function readWhile(base, token, id, until) {
     );
     await res.arrayBuffer();
     const took = performance.now() - started;
-    if (res.status !== (WRITE ? 201 : 200)) times.failed = (times.failed ?? 0) + 1;
+    if (res.status !== (write ? 201 : 200)) times.failed = (times.failed ?? 0) + 1;
     times.push(took);
-    await sleep(Math.max(0, 1000 / READS_PER_SECOND - took));
+    await sleep(Math.max(0, 1000 / perSecond - took));
   }
   times.sort((a, b) => a - b);
   return times;
 }
 
+const COUNT_EVENTS = 'select count(*) as n from events';
+
 async function storeFor(name, dir) {
-  if (name === 'sqlite') return { env: { DATABASE_URL: `sqlite:${join(dir, 'api.db')}` }, drop: async () => undefined };
+  if (name === 'sqlite') {
+    const file = join(dir, 'api.db');
+    return {
+      env: { DATABASE_URL: `sqlite:${file}` },
+      events: async () => {
+        const store = new BetterSqlite3(file, { readonly: true });
+        try {
+          return store.prepare(COUNT_EVENTS).get().n;
+        } finally {
+          store.close();
+        }
+      },
+      drop: async () => undefined,
+    };
+  }
   const schema = `bench_api_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -77,6 +101,15 @@ async function storeFor(name, dir) {
   await admin.end();
   return {
     env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
+    events: async () => {
+      const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+      await c.connect();
+      try {
+        return Number((await c.query(COUNT_EVENTS)).rows[0].n);
+      } finally {
+        await c.end();
+      }
+    },
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
@@ -104,7 +137,14 @@ async function run(name, dir) {
       env,
     );
     const { token } = cli(
-      ['token', 'create', '--account', account.id, '--scopes', WRITE ? 'codes:read,codes:write' : 'codes:read'],
+      [
+        'token',
+        'create',
+        '--account',
+        account.id,
+        '--scopes',
+        WRITE || BACKGROUND_WRITES ? 'codes:read,codes:write' : 'codes:read',
+      ],
       env,
     );
     const ids = await seedCodes(env.DATABASE_URL, env.DATABASE_SCHEMA, account.id, CODES);
@@ -115,16 +155,22 @@ async function run(name, dir) {
     );
     const port = await freePort();
     const child = await start('dist/main.js', { ...env, PORT: String(port) }, port, '1');
+    let row;
+    let answered;
     try {
       const base = `http://127.0.0.1:${port}`;
       // The first reads compile the route's code: read a second before timing the quiet ones.
-      await readWhile(base, token, ids[0], sleep(1_000));
-      const quiet = await readWhile(base, token, ids[0], sleep(2_000));
+      await requestWhile(base, token, ids[0], sleep(1_000));
+      const quiet = await requestWhile(base, token, ids[0], sleep(2_000));
       const flood = runWrk({ port, script, seconds: WARM_SECONDS + SECONDS, connections: CONNECTIONS, userAgent: PHONE });
       await sleep(WARM_SECONDS * 1000);
-      const busy = await readWhile(base, token, ids[0], flood);
+      const background =
+        BACKGROUND_WRITES > 0 ? requestWhile(base, token, ids[0], flood, { write: true, perSecond: BACKGROUND_WRITES }) : null;
+      const busy = await requestWhile(base, token, ids[0], flood);
+      const writes = await background;
       const wrk = await flood;
-      return {
+      answered = wrk.answered;
+      row = {
         store: name,
         'quiet p50 ms': percentile(quiet, 50).toFixed(2),
         'quiet p99 ms': percentile(quiet, 99).toFixed(2),
@@ -132,6 +178,7 @@ async function run(name, dir) {
         'flood p99 ms': percentile(busy, 99).toFixed(2),
         requests: busy.length,
         failed: busy.failed ?? 0,
+        ...(writes ? { 'background writes': writes.length, 'writes failed': writes.failed ?? 0 } : {}),
         'redirects/s': wrk.rps,
         'client CPU': `${wrk.clientCpu.toFixed(0)}%`,
         load: load(),
@@ -139,6 +186,11 @@ async function run(name, dir) {
     } finally {
       await stop(child);
     }
+    // Stopping commits what the writer holds: every answered recorded redirect is stored by now.
+    const stored = await store.events();
+    console.log(`  ${name}: stored ${stored} events for ${answered} recorded redirects answered`);
+    if (stored < answered) throw new Error(`${name}: recorded redirects are missing from the store`);
+    return row;
   } finally {
     await store.drop();
   }
@@ -149,7 +201,7 @@ try {
   const rows = [];
   for (const name of STORES) rows.push(await run(name, dir));
   console.log(
-    `\n${OPERATION} at ${READS_PER_SECOND}/s from CPU 0, alone and under a flood of recorded redirects (wrk -c${CONNECTIONS} on CPU 0, server on CPU 1; reads timed after ${WARM_SECONDS} s of flood):`,
+    `\n${OPERATION} at ${READS_PER_SECOND}/s from CPU 0${BACKGROUND_WRITES ? ` (with ${BACKGROUND_WRITES} POST /api/v1/codes a second beside it during the flood)` : ''}, alone and under a flood of recorded redirects (wrk -c${CONNECTIONS} on CPU 0, server on CPU 1; reads timed after ${WARM_SECONDS} s of flood):`,
   );
   printTable(rows);
 } finally {
