@@ -74,9 +74,28 @@ export function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Da
  * The query layer over one SQLite connection, its prepared statements reused. With `turns`, its
  * writes take the write lock in turn with the file's other connections, never waiting asleep.
  */
-export function sqliteQueries(sqlite: BetterSqlite3.Database, turns?: WriteTurns): Kysely<Schema> {
+export function sqliteQueries(
+  sqlite: BetterSqlite3.Database,
+  turns?: WriteTurns,
+  reader?: BetterSqlite3.Database,
+): Kysely<Schema> {
   const settings = { database: withStatementCache(sqlite) };
-  return new Kysely<Schema>({ dialect: turns ? new TurnTakingSqliteDialect(settings, turns) : new SqliteDialect(settings) });
+  return new Kysely<Schema>({
+    dialect: turns
+      ? new TurnTakingSqliteDialect(settings, turns, reader ? withStatementCache(reader) : null)
+      : new SqliteDialect(settings),
+  });
+}
+
+/**
+ * The store file's second connection, for reads outside a transaction (ADR 0170): SQLite's WAL lets it
+ * read the last commit while the writing connection waits for the write lock or holds a transaction.
+ */
+function readConnection(file: string): BetterSqlite3.Database {
+  const reader = connectSqlite(file);
+  reader.pragma('query_only = 1');
+  reader.pragma(`cache_size = ${CACHE_SIZE}`);
+  return reader;
 }
 
 /**
@@ -85,6 +104,9 @@ export function sqliteQueries(sqlite: BetterSqlite3.Database, turns?: WriteTurns
  * system calls per event. A store made before keeps its 4 KiB pages.
  */
 export const STORE_PAGE_SIZE = 16_384;
+
+/** Each connection's page cache: 64 MiB (a negative `cache_size` is in KiB). */
+const CACHE_SIZE = -65_536;
 
 /** The write-ahead log's size at which it is checkpointed, whatever the store's page size. */
 const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
@@ -95,11 +117,11 @@ function openSqlite(file: string, options: OpenOptions): Database {
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
   // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
   const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
   sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
   const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
-  const db = sqliteQueries(sqlite, turns);
+  const db = sqliteQueries(sqlite, turns, file === ':memory:' ? undefined : readConnection(file));
   return {
     db,
     dialect: 'sqlite',
