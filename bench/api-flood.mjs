@@ -78,6 +78,17 @@ async function requestWhile(base, token, id, until, { write = WRITE, perSecond =
 
 const COUNT_EVENTS = 'select count(*) as n from events';
 
+/** Runs one statement on a PostgreSQL connection of its own (working in `schema`, if given): its rows. */
+async function pgQuery(sql, schema) {
+  const client = new pg.Client({ connectionString: PG_URL, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function storeFor(name, dir) {
   if (name === 'sqlite') {
     const file = join(dir, 'api.db');
@@ -95,27 +106,11 @@ async function storeFor(name, dir) {
     };
   }
   const schema = `bench_api_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await pgQuery(`create schema ${schema}`);
   return {
     env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
-    events: async () => {
-      const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-      await c.connect();
-      try {
-        return Number((await c.query(COUNT_EVENTS)).rows[0].n);
-      } finally {
-        await c.end();
-      }
-    },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
+    events: async () => Number((await pgQuery(COUNT_EVENTS, schema))[0].n),
+    drop: () => pgQuery(`drop schema ${schema} cascade`),
   };
 }
 
