@@ -125,6 +125,22 @@ describeEach(STORES)('resolver ($name)', (store) => {
     );
   });
 
+  it('keeps the shared host and a custom domain apart in the cache: repointing one leaves the other', async () => {
+    const domain = `cache-${store.name}.brand.example`;
+    const branded = await h.factory.tenant({ domain });
+    const own = await h.factory.code(branded.account.id, { shortCode: 'lunch', url: 'https://brand.example/lunch' });
+    const shared = await h.factory.code(t.account.id, { shortCode: 'lunch', url: 'https://shared.example/lunch' });
+    const at = async (host: string) => (await visit('/lunch', { host })).headers.location;
+    expect(await at(domain)).toBe('https://brand.example/lunch');
+    expect(await at('qrelay.test')).toBe('https://shared.example/lunch');
+    await h.services.codes.update(actorIn(branded.account.id), own.id, { url: 'https://brand.example/dinner' });
+    expect(await at(domain)).toBe('https://brand.example/dinner');
+    expect(await at('qrelay.test')).toBe('https://shared.example/lunch');
+    await h.services.codes.update(actorIn(t.account.id), shared.id, { url: 'https://shared.example/dinner' });
+    expect(await at('qrelay.test')).toBe('https://shared.example/dinner');
+    expect(await at(domain)).toBe('https://brand.example/dinner');
+  });
+
   it("resolves the service's own endings on any host that is not a custom domain", async () => {
     const code = await h.factory.code(t.account.id, { url: 'https://example.com/any-host' });
     for (const host of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080', 'qrelay.lan', 'ELSEWHERE.example:443', '']) {

@@ -1,22 +1,26 @@
 import { SECURITY_HEADERS } from '../security-headers.js';
 
-const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS).flat();
+/** The 302's headers with the location and request id left blank, copied per answer. */
+const TEMPLATE = [
+  'location',
+  '',
+  'cache-control',
+  'no-store',
+  'x-request-id',
+  '',
+  'content-length',
+  '0',
+  ...Object.entries(SECURITY_HEADERS).flat(),
+];
 
 /**
- * The fast path's 302, as one flat list for `writeHead`: no object to build and walk per answer.
- * A module of its own, loading nothing else, so the redirect benchmark can answer with exactly these
- * headers from a bare server (bench/bare.mjs).
+ * The fast path's 302, as one flat list for `writeHead`: no object to build and walk per answer, and
+ * a copy of one packed array rather than a spread. A module of its own, loading nothing else, so the
+ * redirect benchmark can answer with exactly these headers from a bare server (bench/bare.mjs).
  */
 export function redirectHeaders(location: string, requestId: string): string[] {
-  return [
-    'location',
-    location,
-    'cache-control',
-    'no-store',
-    'x-request-id',
-    requestId,
-    'content-length',
-    '0',
-    ...SECURITY_HEADER_LIST,
-  ];
+  const headers = TEMPLATE.slice();
+  headers[1] = location;
+  headers[5] = requestId;
+  return headers;
 }

@@ -32,6 +32,12 @@ const GATE_ATTEMPTS_PER_MINUTE = 10;
 const PLACEMENT_MAX = 64;
 const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
 
+/**
+ * The cache key of an ending in a namespace. The service's own namespace ('') keys by the ending
+ * alone, with no string built per lookup; an ending never holds the newline a custom domain's key has.
+ */
+const targetKey = (domain: string, shortCode: string): string => (domain === '' ? shortCode : `${domain}\n${shortCode}`);
+
 /** A Host header's name, without its port or a final dot. */
 const hostName = (host: string): string => host.replace(/:\d+$/, '').replace(/\.$/, '');
 
@@ -85,14 +91,15 @@ export class ResolverService {
     bus.subscribe((ref) => {
       if (isCredentials(ref)) return;
       this.generation += 1;
-      if (ref) this.targets.delete(`${ref.domain}\n${ref.shortCode}`);
+      if (ref) this.targets.delete(targetKey(ref.domain, ref.shortCode));
       else this.targets.clear();
     });
   }
 
   /** GET or HEAD of an ending. */
   async visit(visit: Visit): Promise<Outcome> {
-    return this.outcome(visit, await this.target(visit.host, visit.shortCode));
+    const target = await this.target(visit.host, visit.shortCode);
+    return this.outcome(visit, target, this.clock.now());
   }
 
   /**
@@ -100,16 +107,18 @@ export class ResolverService {
    * redirect hot path: no promise per request); undefined when the store has to be read.
    */
   visitCached(visit: Visit): Outcome | undefined {
-    const target = this.cachedTarget(visit.host, visit.shortCode);
-    return target === undefined ? undefined : this.outcome(visit, target);
+    // The clock is read once per visit: on a busy host a read costs as much as a cache lookup.
+    const now = this.clock.now();
+    const target = this.cachedTarget(visit.host, visit.shortCode, now);
+    return target === undefined ? undefined : this.outcome(visit, target, now);
   }
 
-  private outcome(visit: Visit, target: Target | null): Outcome {
+  private outcome(visit: Visit, target: Target | null, now: number): Outcome {
     if (!target) return { kind: 'not_found' };
     if (target.status !== 'active') return { kind: target.status };
-    if (target.gateHash && !checkGatePass(target.gateHash, target.id, visit.gatePass, this.clock.now()))
+    if (target.gateHash && !checkGatePass(target.gateHash, target.id, visit.gatePass, now))
       return { kind: 'gate', failed: false };
-    return { kind: 'redirect', location: this.forward(target, visit) };
+    return { kind: 'redirect', location: this.forward(target, visit, now) };
   }
 
   /** Calls `answer` once the visits recorded so far are durable; a redirect is sent from here. */
@@ -122,8 +131,8 @@ export class ResolverService {
     const target = await this.target(visit.host, visit.shortCode);
     if (!target) return { kind: 'not_found' };
     if (target.status !== 'active') return { kind: target.status };
-    if (!target.gateHash) return { kind: 'redirect', location: this.forward(target, visit) };
     const now = this.clock.now();
+    if (!target.gateHash) return { kind: 'redirect', location: this.forward(target, visit, now) };
     const window = now - (now % 60_000);
     const client = createHmac('sha256', target.gateHash).update(visit.clientAddress).digest('base64url');
     const { taken } = await this.counters.take(
@@ -135,15 +144,14 @@ export class ResolverService {
     if (password.length > 1024 || !(await verifyGatePassword(password, target.gateHash))) return { kind: 'gate', failed: true };
     return {
       kind: 'gate_passed',
-      location: this.forward(target, visit),
+      location: this.forward(target, visit, now),
       pass: issueGatePass(target.gateHash, target.id, now),
       maxAgeSeconds: GATE_PASS_MS / 1000,
     };
   }
 
   /** Picks the destination and hands the visit to the recorder without waiting for it. */
-  private forward(target: Target, visit: Visit): string {
-    const now = this.clock.now();
+  private forward(target: Target, visit: Visit, now: number): string {
     const location =
       target.rules.length === 0 ? target.destination : route(target.rules, target.destination, this.scanContext(visit, now));
     recordSafely(this.recorder, this.hit(target, visit, now), this.options.onRecordError);
@@ -186,11 +194,11 @@ export class ResolverService {
 
   /** The target of (host, ending): from the cache, else one store round trip. */
   private async target(host: string, shortCode: string): Promise<Target | null> {
-    const cached = this.cachedTarget(host, shortCode);
+    const now = this.clock.now();
+    const cached = this.cachedTarget(host, shortCode, now);
     if (cached !== undefined) return cached;
     const domain = await this.namespaceOf(host);
-    const key = `${domain}\n${shortCode}`;
-    const now = this.clock.now();
+    const key = targetKey(domain, shortCode);
     const generation = this.generation;
     const target = await this.repo.find(domain, shortCode);
     if (generation === this.generation) this.targets.set(key, target, now + (target ? TARGET_TTL_MS : this.negativeTtlMs));
@@ -198,18 +206,18 @@ export class ResolverService {
   }
 
   /** The target of (host, ending) when the answer is known without the store (null: none), else undefined. */
-  private cachedTarget(host: string, shortCode: string): Target | null | undefined {
+  private cachedTarget(host: string, shortCode: string, now: number): Target | null | undefined {
     if (!isEndingShape(shortCode)) return null;
-    const domain = this.cachedNamespace(host);
+    const domain = this.cachedNamespace(host, now);
     if (domain === undefined) return undefined;
-    return this.targets.get(`${domain}\n${shortCode}`, this.clock.now());
+    return this.targets.get(targetKey(domain, shortCode), now);
   }
 
   /** The namespace of a Host when known without the store, else undefined. */
-  private cachedNamespace(rawHost: string): string | undefined {
+  private cachedNamespace(rawHost: string, now: number): string | undefined {
     const host = rawHost.toLowerCase();
     if (this.publicHosts.has(host)) return '';
-    return this.hosts.get(hostName(host), this.clock.now());
+    return this.hosts.get(hostName(host), now);
   }
 
   /**
@@ -217,10 +225,10 @@ export class ResolverService {
    * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, '' (ADR 0065).
    */
   async namespaceOf(rawHost: string): Promise<string> {
-    const cached = this.cachedNamespace(rawHost);
+    const now = this.clock.now();
+    const cached = this.cachedNamespace(rawHost, now);
     if (cached !== undefined) return cached;
     const name = hostName(rawHost.toLowerCase());
-    const now = this.clock.now();
     const account = name.length > 0 && name.length <= 253 ? await this.accounts.findByDomain(name) : null;
     const domain = account?.domain ?? '';
     this.hosts.set(name, domain, domain ? Number.POSITIVE_INFINITY : now + HOST_TTL_MS);
