@@ -16,6 +16,20 @@ const LOCK_RETRY_MS = 100;
 /** The folder of worker `index`'s own journal, inside the configured one. */
 export const workerJournal = (dir: string, index: number): string => join(dir, `worker-${index}`);
 
+/**
+ * Sends to a worker without ever stopping the primary. A worker killed a moment ago still looks
+ * connected until the end of its channel is read, and a send to it then fails with EPIPE; without a
+ * callback that failure is an 'error' event on the Worker, which nothing would hear and which would
+ * stop the primary, the store's one events writer on SQLite. The worker is replaced on its 'exit', and
+ * nothing sent to it is needed by its successor (it replays its own journal and starts with empty caches).
+ */
+export function sendToWorker(worker: Worker, message: object, onFailure: (error: Error) => void = () => undefined): void {
+  if (!worker.isConnected()) return;
+  worker.send(message, (error: Error | null) => {
+    if (error) onFailure(error);
+  });
+}
+
 /** What a worker is told by its primary when it starts. */
 export interface WorkerStart {
   qrelay: 'worker-start';
@@ -31,8 +45,10 @@ export interface WorkerStart {
  */
 export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdownLimitMs: number): Promise<void> {
   const workers = new Map<number, Worker>();
+  const dropped = (worker: Worker) => (error: Error) =>
+    log.debug({ worker: worker.id, code: (error as NodeJS.ErrnoException).code }, 'a message to a stopped worker was dropped');
   const broadcast = (message: InvalidationMessage, except?: Worker) => {
-    for (const w of workers.values()) if (w !== except && w.isConnected()) w.send(message);
+    for (const w of workers.values()) if (w !== except) sendToWorker(w, message, dropped(w));
   };
   const infra = await openInfrastructure(config, {
     clock: systemClock,
@@ -55,13 +71,19 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
     workers.set(index, worker);
     serveWriter(
       writer,
-      { post: (m) => worker.isConnected() && worker.send(m), onMessage: (l) => worker.on('message', l) },
+      { post: (m) => sendToWorker(worker, m, dropped(worker)), onMessage: (l) => worker.on('message', l) },
       `worker-${index}:${worker.id}`,
     );
     worker.on('message', (message: unknown) => {
       if (isInvalidation(message)) broadcast(message, worker);
     });
-    worker.on('listening', () => worker.send({ qrelay: 'worker-start', setupSecret } satisfies WorkerStart));
+    worker.on('listening', () =>
+      sendToWorker(worker, { qrelay: 'worker-start', setupSecret } satisfies WorkerStart, dropped(worker)),
+    );
+    // Any other failure of the channel: the worker's 'exit' replaces it; the primary keeps serving.
+    worker.on('error', (error: NodeJS.ErrnoException) =>
+      log.warn({ worker: index, code: error.code }, 'a worker channel failed'),
+    );
     worker.on('exit', (code, signal) => {
       if (workers.get(index) === worker) workers.delete(index);
       if (stopping) return;
