@@ -23,7 +23,7 @@ export const workerJournal = (dir: string, index: number): string => join(dir, `
  * stop the primary, the store's one events writer on SQLite. The worker is replaced on its 'exit', and
  * nothing sent to it is needed by its successor (it replays its own journal and starts with empty caches).
  */
-export function sendToWorker(worker: Worker, message: object, onFailure: (error: Error) => void = () => undefined): void {
+export function sendToWorker(worker: Worker, message: object, onFailure: (error: Error) => void): void {
   if (!worker.isConnected()) return;
   worker.send(message, (error: Error | null) => {
     if (error) onFailure(error);
