@@ -6,6 +6,7 @@ import pg from 'pg';
 import { postgresBulk, sqliteBulk, type BulkWriter } from './bulk.js';
 import { StorePostgresDialect } from './introspector.js';
 import { TurnTakingSqliteDialect } from './sqlite-dialect.js';
+import { assignCheckpoints } from './sqlite-checkpoints.js';
 import { LOCK_WAIT_MS, WriteTurns } from './sqlite-turns.js';
 import type { Schema } from './schema.js';
 
@@ -38,9 +39,12 @@ export interface OpenOptions {
   readUrl?: string;
   /**
    * SQLite only: this connection writes in transactions back to back (the events writer's) and lets
-   * connections waiting for the write lock go first between them (ADR 0164).
+   * connections waiting for the write lock go first between them (ADR 0164). It is also the one
+   * connection that checkpoints the file's write-ahead log (ADR 0172).
    */
   givesWay?: boolean;
+  /** SQLite only, with `givesWay`: how long the connection stays idle before it checkpoints what others wrote. */
+  idleCheckpointMs?: number;
 }
 
 const INT8_OID = 20;
@@ -108,18 +112,15 @@ export const STORE_PAGE_SIZE = 16_384;
 /** Each connection's page cache: 64 MiB (a negative `cache_size` is in KiB). */
 const CACHE_SIZE = -65_536;
 
-/** The write-ahead log's size at which it is checkpointed, whatever the store's page size. */
-const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
-
 function openSqlite(file: string, options: OpenOptions): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = connectSqlite(file, STORE_PAGE_SIZE);
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
   // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
+  // Only the events writer's connection checkpoints (ADR 0172).
   sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
-  const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
-  sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_CHECKPOINT_BYTES / pageSize)}`);
+  const stopCheckpoints = assignCheckpoints(sqlite, file !== ':memory:' && options.givesWay === true, options.idleCheckpointMs);
   const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
   const db = sqliteQueries(sqlite, turns, file === ':memory:' ? undefined : readConnection(file));
   return {
@@ -128,7 +129,10 @@ function openSqlite(file: string, options: OpenOptions): Database {
     replica: null,
     bulk: sqliteBulk(sqlite),
     othersWaiting: turns.othersWaiting,
-    close: () => db.destroy(),
+    close: () => {
+      stopCheckpoints();
+      return db.destroy();
+    },
   };
 }
 
