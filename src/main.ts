@@ -10,6 +10,7 @@ import { startJobs } from './jobs/index.js';
 import { MessageWriterLink, type WriterLink } from './modules/events/events.writer-link.js';
 import type { RecorderLog } from './modules/events/events.writer.js';
 import { IpcInvalidationBus } from './modules/resolver/invalidation-bus.ipc.js';
+import { warmUpCheck } from './modules/symbols/symbol.check.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
 import { settleHeap } from './process/settle-heap.js';
 import { keepTickShape } from './process/tick-shape.js';
@@ -154,6 +155,12 @@ async function serve(config: Config, role: Role): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The scannability check's decoder loads now, not in the first request that saves a design (ADR 0173).
+  // A decoder that fails is logged, not fatal: the short addresses must still be served.
+  await warmUpCheck().then(
+    (decoded) => decoded || app.log.error('the scannability check cannot decode a plain symbol: saving a design will fail'),
+    (error: unknown) => app.log.error({ err: error }, 'the scannability check could not start: saving a design will fail'),
+  );
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await services.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);

@@ -1,4 +1,4 @@
-import type { Design } from '../designs/design.schema.js';
+import { DEFAULT_DESIGN, type Design } from '../designs/design.schema.js';
 import { decodeQr } from './symbol.decode.js';
 import { rasteriseScene } from './symbol.raster.js';
 import { layout, renderScene } from './symbol.render.js';
@@ -62,6 +62,18 @@ export async function checkDesign(
     modules: box.symbolWidth,
     decodeMs: Number(decodeMs.toFixed(2)),
   };
+}
+
+/** A plain value, like the short addresses codes encode. */
+const WARM_UP_VALUE = 'https://qrelay.invalid/warm-up';
+
+/**
+ * Checks a plain symbol once, while the server starts (ADR 0173). Loading the decoder and the first
+ * render take the thread tens of milliseconds; without this they fall on the first request that saves
+ * a design, and every redirect and API request waits behind it. Answers whether the symbol decoded.
+ */
+export async function warmUpCheck(): Promise<boolean> {
+  return (await checkDesign(WARM_UP_VALUE, DEFAULT_DESIGN)).decoded;
 }
 
 /** The report as one header value: `pass`, or `warn`/`fail` with the causes, e.g. `fail; causes=decode,contrast`. */
