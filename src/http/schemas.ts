@@ -1,11 +1,12 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../lib/errors.js';
+import { StringEnum } from '../lib/schema-types.js';
 
 /** The error envelope of SPEC section 7. `internal_error` is used only for an unexpected 500. */
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      code: Type.Union([...ERROR_CODES, 'internal_error'].map((c) => Type.Literal(c))),
+      code: StringEnum([...ERROR_CODES, 'internal_error']),
       message: Type.String(),
       docs: Type.String(),
     }),
@@ -58,7 +59,7 @@ export const PageQuery = () =>
   Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() }, { additionalProperties: false });
 
 export const DateTime = Type.String({ format: 'date-time' });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { Nullable, StringEnum } from '../lib/schema-types.js';
 
 /** The `:id` of every resource path: any string up to 64 characters (one that is no id is a 404). */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

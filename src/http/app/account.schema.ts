@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { PLAN_NAMES } from '../../modules/plans/plans.js';
-import { DataEnvelope, DateTime, Nullable } from '../schemas.js';
+import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
 
 /** What the dashboard's "Plan and usage" and "Custom domain" settings show (ADR 0089). */
 export const AccountSettings = Type.Object(
   {
-    plan: Type.Union(PLAN_NAMES.map((p) => Type.Literal(p))),
+    plan: StringEnum(PLAN_NAMES),
     apiAccess: Type.Boolean({ description: 'Whether the API beyond /me may be called.' }),
     webhooks: Type.Boolean({ description: 'Whether the plan includes webhooks.' }),
     allowance: Type.Object(
@@ -24,7 +24,7 @@ export const AccountSettings = Type.Object(
           host: Type.String(),
           record: Type.Object(
             {
-              type: Type.Union([Type.Literal('CNAME'), Type.Literal('A'), Type.Literal('AAAA')]),
+              type: StringEnum(['CNAME', 'A', 'AAAA']),
               name: Type.String(),
               value: Type.String(),
             },

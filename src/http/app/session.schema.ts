@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PERMISSIONS } from '../../modules/team/roles.policy.js';
 import { SCOPES } from '../../modules/tokens/scopes.js';
 import { PLAN_NAMES } from '../../modules/plans/plans.js';
-import { DataEnvelope, Nullable } from '../schemas.js';
+import { DataEnvelope, Nullable, StringEnum } from '../schemas.js';
 
 const Email = Type.String({ minLength: 1, maxLength: 320 });
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
@@ -17,14 +17,12 @@ export const SessionState = Type.Object(
         id: Type.String(),
         email: Type.String(),
         name: Nullable(Type.String()),
-        role: Type.Union(['owner', 'admin', 'editor', 'member'].map((r) => Type.Literal(r))),
+        role: StringEnum(['owner', 'admin', 'editor', 'member']),
       }),
     ),
-    account: Nullable(
-      Type.Object({ id: Type.String(), name: Type.String(), plan: Type.Union(PLAN_NAMES.map((p) => Type.Literal(p))) }),
-    ),
-    scopes: Type.Array(Type.Union(SCOPES.map((s) => Type.Literal(s))), { description: 'What the role allows a token.' }),
-    permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
+    account: Nullable(Type.Object({ id: Type.String(), name: Type.String(), plan: StringEnum(PLAN_NAMES) })),
+    scopes: Type.Array(StringEnum(SCOPES), { description: 'What the role allows a token.' }),
+    permissions: Type.Array(StringEnum(PERMISSIONS)),
   },
   { title: 'SessionState' },
 );

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../../modules/tokens/scopes.js';
-import { DataEnvelope, DateTime, Nullable } from '../schemas.js';
+import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
 
-const ScopeName = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const ScopeName = StringEnum(SCOPES);
 
 export const Token = Type.Object(
   {

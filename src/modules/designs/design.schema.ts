@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { InvalidRequest } from '../../lib/errors.js';
+import { Nullable, StringEnum } from '../../lib/schema-types.js';
 
 /**
  * The visual design of a QR symbol, shared by codes and saved designs (templates): applying a
@@ -15,37 +16,28 @@ export const Design = Type.Object(
   {
     foreground: Colour,
     background: Colour,
-    moduleStyle: Type.Union(['square', 'rounded', 'dots', 'classy'].map((s) => Type.Literal(s))),
-    cornerStyle: Type.Union(
-      ['square', 'rounded', 'dot'].map((s) => Type.Literal(s)),
-      { description: 'Style of the three finder patterns.' },
-    ),
+    moduleStyle: StringEnum(['square', 'rounded', 'dots', 'classy']),
+    cornerStyle: StringEnum(['square', 'rounded', 'dot'], { description: 'Style of the three finder patterns.' }),
     cornerColour: Type.Optional(Colour),
     gradient: Type.Optional(
-      Type.Union(
-        [
-          Type.Object(
-            {
-              colour: { ...Colour, description: 'The colour the modules fade to, from `foreground`.' },
-              direction: Type.Union(
-                GRADIENT_DIRECTIONS.map((d) => Type.Literal(d)),
-                {
-                  description:
-                    'horizontal: left to right; vertical: top to bottom; diagonal: top left to bottom right; radial: centre outwards.',
-                },
-              ),
-            },
-            { additionalProperties: false },
-          ),
-          Type.Null(),
-        ],
+      Nullable(
+        Type.Object(
+          {
+            colour: { ...Colour, description: 'The colour the modules fade to, from `foreground`.' },
+            direction: StringEnum(GRADIENT_DIRECTIONS, {
+              description:
+                'horizontal: left to right; vertical: top to bottom; diagonal: top left to bottom right; radial: centre outwards.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
         {
           description:
             'Modules (and the finders, unless `cornerColour` is set) fade from `foreground` to this colour across the symbol; null: one colour.',
         },
       ),
     ),
-    logo: Type.Union([
+    logo: Nullable(
       Type.Object(
         {
           url: Type.String({
@@ -63,9 +55,8 @@ export const Design = Type.Object(
         },
         { additionalProperties: false },
       ),
-      Type.Null(),
-    ]),
-    errorCorrection: Type.Union(['L', 'M', 'Q', 'H'].map((s) => Type.Literal(s))),
+    ),
+    errorCorrection: StringEnum(['L', 'M', 'Q', 'H']),
     quietZone: Type.Integer({ minimum: 0, maximum: 16, description: 'Margin in modules; 4 is the standard.' }),
     backgroundRadius: Type.Optional(
       Type.Number({
@@ -75,17 +66,16 @@ export const Design = Type.Object(
           "Radius of the background's corners in modules (0, the default: square corners), at most `quietZone`; outside the rounding the image is transparent.",
       }),
     ),
-    frame: Type.Union([
+    frame: Nullable(
       Type.Object(
         {
-          style: Type.Union(['box', 'banner-top', 'banner-bottom'].map((s) => Type.Literal(s))),
+          style: StringEnum(['box', 'banner-top', 'banner-bottom']),
           text: Type.String({ maxLength: 40 }),
           colour: Colour,
         },
         { additionalProperties: false },
       ),
-      Type.Null(),
-    ]),
+    ),
   },
   { additionalProperties: false, title: 'Design' },
 );

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from '../../lib/schema-types.js';
 import { DESTINATION_MAX } from '../endings/destination.js';
 
 /**
@@ -15,7 +16,7 @@ export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 
 const Url = Type.String({ minLength: 1, maxLength: DESTINATION_MAX });
 const list = <T extends readonly string[]>(values: T) =>
-  Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { minItems: 1, maxItems: values.length, uniqueItems: true });
+  Type.Array(StringEnum(values), { minItems: 1, maxItems: values.length, uniqueItems: true });
 const Clock = Type.String({ maxLength: 5, pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour.' });
 
 export const Conditions = Type.Object(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ALERT_KINDS } from '../../../../modules/alerts/alerts.types.js';
-import { DateTime, Nullable } from '../../../schemas.js';
+import { DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 /** An alert raised by a per-code rule (docs/adr/0034-analytics-api.md). */
 export const Alert = Type.Object(
@@ -8,7 +8,7 @@ export const Alert = Type.Object(
     id: Type.String(),
     ruleId: Type.String(),
     codeId: Type.String(),
-    kind: Type.Union(ALERT_KINDS.map((k) => Type.Literal(k))),
+    kind: StringEnum(ALERT_KINDS),
     date: Nullable(Type.String({ format: 'date', description: 'The UTC day concerned; null for first_scan.' })),
     scans: Type.Integer({ minimum: 0, description: "The day's scans (lifetime scans for first_scan) when raised." }),
     raisedAt: DateTime,

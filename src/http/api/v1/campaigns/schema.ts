@@ -6,7 +6,7 @@ import {
   TAG_MAX,
   TAGS_PER_OBJECT_MAX,
 } from '../../../../modules/campaigns/campaigns.types.js';
-import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery, StringEnum } from '../../../schemas.js';
 
 /** The `tag` and `campaignId` filters of the code and link lists. */
 export const MemberFilter = {
@@ -14,10 +14,7 @@ export const MemberFilter = {
   campaignId: Type.String({ maxLength: 64, description: 'Only those in this campaign.' }),
 };
 
-const MemberType = Type.Union(
-  MEMBER_TYPES.map((t) => Type.Literal(t)),
-  { description: 'What the member is: a code, link, form, page or card.' },
-);
+const MemberType = StringEnum(MEMBER_TYPES, { description: 'What the member is: a code, link, form, page or card.' });
 export const MemberRef = Type.Object(
   { type: MemberType, id: Type.String({ maxLength: 64 }) },
   { additionalProperties: false, title: 'CampaignMember' },

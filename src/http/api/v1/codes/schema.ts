@@ -7,7 +7,7 @@ import { Rules } from '../../../../modules/routing/rules.schema.js';
 import { NAME_MAX } from '../../../../modules/codes/codes.types.js';
 import { DESTINATION_MAX } from '../../../../modules/endings/destination.js';
 import { ENDING_MAX } from '../../../../modules/endings/endings.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
@@ -22,16 +22,15 @@ const TemplateId = Type.String({
   maxLength: 64,
   description: "One of the account's saved designs, copied into the code; `design` fields, if sent too, override it.",
 });
-const Status = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('archived')]);
+const Status = StringEnum(['active', 'paused', 'archived']);
 
 const ContentRef = Type.Object(
   {
-    type: Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k))),
+    type: StringEnum(CONTENT_KINDS),
     id: Type.String({ minLength: 1, maxLength: 64 }),
   },
   {
     additionalProperties: false,
-    title: 'ContentRef',
     description: 'A form, page or card of the account: the code leads to its public address (dynamic codes only).',
   },
 );
@@ -40,7 +39,7 @@ export const Code = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    mode: Type.Union([Type.Literal('dynamic'), Type.Literal('static')]),
+    mode: StringEnum(['dynamic', 'static']),
     status: Status,
     shortCode: Nullable(Type.String({ description: 'Ending of the short link; null for a static code.' })),
     url: Nullable(Type.String({ description: 'The short address the symbol encodes; null for a static code.' })),
@@ -73,7 +72,7 @@ export const CreateCodeBody = Type.Object(
     name: Name,
     url: Type.Optional({ ...Destination, description: 'The destination; required unless `content` is given.' }),
     content: Type.Optional(ContentRef),
-    mode: Type.Optional(Type.Union([Type.Literal('dynamic'), Type.Literal('static')], { default: 'dynamic' })),
+    mode: Type.Optional(StringEnum(['dynamic', 'static'], { default: 'dynamic' })),
     shortCode: Type.Optional(
       Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
     ),
@@ -88,7 +87,7 @@ export const UpdateCodeBody = Type.Object(
     url: Type.Optional(Destination),
     content: Type.Optional({ ...ContentRef, description: 'Repoints the code to a form, page or card of the account.' }),
     status: Type.Optional(
-      Type.Union([Type.Literal('active'), Type.Literal('paused')], {
+      StringEnum(['active', 'paused'], {
         description: 'Pause or resume; archiving is POST /codes/{id}/archive.',
       }),
     ),

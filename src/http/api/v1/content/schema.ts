@@ -1,7 +1,7 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../modules/content/content.types.js';
 import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../modules/content/content.document.js';
-import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });
 const RetentionDays = Nullable(
@@ -17,10 +17,7 @@ export const Colour = Nullable(
 export const HttpUrl = Type.String({ minLength: 1, maxLength: URL_MAX, format: 'uri', description: 'An http or https address.' });
 
 export const SocialLinks = Type.Array(
-  Type.Object(
-    { network: Type.Union(SOCIAL_NETWORKS.map((n) => Type.Literal(n))), url: HttpUrl },
-    { additionalProperties: false },
-  ),
+  Type.Object({ network: StringEnum(SOCIAL_NETWORKS), url: HttpUrl }, { additionalProperties: false }),
   { maxItems: SOCIAL_MAX },
 );
 
@@ -28,7 +25,7 @@ export const SocialLinks = Type.Array(
 export const optional = (properties: TProperties): TProperties =>
   Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)]));
 
-const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('unpublished')], {
+const Status = StringEnum(['draft', 'published', 'unpublished'], {
   description: 'Only published content is served at `url`.',
 });
 
@@ -53,9 +50,7 @@ export const createBody = (properties: TProperties): TObject =>
   Type.Object(
     {
       name: Name,
-      status: Type.Optional(
-        Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'Default `published`.' }),
-      ),
+      status: Type.Optional(StringEnum(['draft', 'published'], { description: 'Default `published`.' })),
       retentionDays: Type.Optional(RetentionDays),
       ...properties,
     },

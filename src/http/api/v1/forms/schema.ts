@@ -9,7 +9,7 @@ import {
   OPTIONS_MAX,
 } from '../../../../modules/forms/form.fields.js';
 import { NOTIFY_MAX, THANK_YOU_MAX } from '../../../../modules/forms/form.document.js';
-import { Nullable } from '../../../schemas.js';
+import { Nullable, StringEnum } from '../../../schemas.js';
 import { Colour, HttpUrl } from '../content/schema.js';
 
 export const FormField = Type.Object(
@@ -20,7 +20,7 @@ export const FormField = Type.Object(
       description: 'Names the answer in a submission; lowercase letters, digits and _.',
     }),
     label: Type.String({ minLength: 1, maxLength: LABEL_MAX }),
-    type: Type.Union(FIELD_TYPES.map((t) => Type.Literal(t))),
+    type: StringEnum(FIELD_TYPES),
     required: Type.Optional(Type.Boolean({ default: false })),
     options: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: OPTION_MAX }), {

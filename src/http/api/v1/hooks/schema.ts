@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../../modules/webhooks/webhooks.service.js';
-import { DataEnvelope, DateTime, DeletedEnvelope, Nullable } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, StringEnum } from '../../../schemas.js';
 
-const EventType = Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)));
+const EventType = StringEnum(EVENT_TYPES);
 
 export const CreateHookBody = Type.Object(
   {
@@ -18,7 +18,7 @@ const hookFields = {
   id: Type.String(),
   url: Type.String(),
   events: Type.Array(EventType),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  status: StringEnum(['active', 'disabled']),
   disabledReason: Nullable(Type.String({ description: '`gone` (the target answered 410), `failing` (failing for days).' })),
   failingSince: Nullable(DateTime),
   createdAt: DateTime,
@@ -35,7 +35,7 @@ export const Delivery = Type.Object(
     id: Type.String(),
     eventId: Type.String({ description: 'Sent as webhook-id; stable across retries.' }),
     eventType: EventType,
-    status: Type.Union(['pending', 'succeeded', 'failed', 'cancelled'].map((s) => Type.Literal(s))),
+    status: StringEnum(['pending', 'succeeded', 'failed', 'cancelled']),
     attempts: Type.Integer(),
     nextAttemptAt: Nullable(DateTime),
     lastStatus: Nullable(Type.Integer()),

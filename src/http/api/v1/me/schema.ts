@@ -1,20 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import { PLAN_NAMES } from '../../../../modules/plans/plans.js';
 import { SCOPES } from '../../../../modules/tokens/scopes.js';
-import { DataEnvelope, DateTime, Nullable } from '../../../schemas.js';
+import { DataEnvelope, DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 export const Me = Type.Object(
   {
     account: Type.Object({
       id: Type.String(),
       name: Type.String(),
-      plan: Type.Union(PLAN_NAMES.map((p) => Type.Literal(p))),
+      plan: StringEnum(PLAN_NAMES),
     }),
     user: Type.Object({ id: Type.String(), role: Type.String() }),
     token: Type.Object({
       id: Type.String(),
       name: Nullable(Type.String()),
-      scopes: Type.Array(Type.Union(SCOPES.map((s) => Type.Literal(s)))),
+      scopes: Type.Array(StringEnum(SCOPES)),
       expiresAt: Nullable(DateTime),
     }),
     allowance: Type.Object(

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ListMediaOptions } from '../../../../modules/media/media.types.js';
 import { MEDIA_NAME_MAX, MEDIA_TYPES } from '../../../../modules/media/media.types.js';
-import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: MEDIA_NAME_MAX });
 const FolderId = Type.String({ maxLength: 64 });
@@ -10,10 +10,7 @@ export const MediaItem = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    type: Type.Union(
-      MEDIA_TYPES.map((t) => Type.Literal(t)),
-      { description: 'Decided from the bytes, never from the name.' },
-    ),
+    type: StringEnum(MEDIA_TYPES, { description: 'Decided from the bytes, never from the name.' }),
     size: Type.Integer({ description: 'Bytes as stored (after sanitising).' }),
     width: Nullable(Type.Integer({ description: 'Pixels; null for PDF files.' })),
     height: Nullable(Type.Integer({ description: 'Pixels; null for PDF files.' })),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LABEL_MAX, TEXT_MAX } from '../../../../modules/content/content.document.js';
 import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../modules/pages/page.blocks.js';
-import { Nullable } from '../../../schemas.js';
+import { Nullable, StringEnum } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 
 const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX });
@@ -14,7 +14,7 @@ export const Block = Type.Union(
   [
     block(
       'heading',
-      { text: Label, level: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])) },
+      { text: Label, level: Type.Optional(Type.Unsafe<1 | 2 | 3>({ type: 'integer', enum: [1, 2, 3] })) },
       'A heading.',
     ),
     block('text', { text: Type.String({ minLength: 1, maxLength: TEXT_MAX }) }, 'Plain text; a blank line starts a paragraph.'),
@@ -34,13 +34,9 @@ export const Block = Type.Union(
       'hours',
       {
         title: Type.Optional(Label),
-        slots: Type.Array(
-          Type.Object(
-            { day: Type.Union(DAYS.map((d) => Type.Literal(d))), opens: Time, closes: Time },
-            { additionalProperties: false },
-          ),
-          { maxItems: 21 },
-        ),
+        slots: Type.Array(Type.Object({ day: StringEnum(DAYS), opens: Time, closes: Time }, { additionalProperties: false }), {
+          maxItems: 21,
+        }),
       },
       'Opening hours; a day without a slot is shown closed.',
     ),

@@ -1,9 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { DataEnvelope, DateTime } from '../../../schemas.js';
 
-const Answers = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
-  description: 'The answers keyed by field `key`: text, a number (number, rating), a boolean (checkbox) or null when left empty.',
-});
+const Answers = Type.Record(
+  Type.String(),
+  Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] }),
+  {
+    description:
+      'The answers keyed by field `key`: text, a number (number, rating), a boolean (checkbox) or null when left empty.',
+  },
+);
 
 export const Submission = Type.Object(
   { id: Type.String(), formId: Type.String(), createdAt: DateTime, answers: Answers },

@@ -1,14 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DesignInput } from '../../../../modules/designs/design.schema.js';
 import { IMAGE_FORMATS, IMAGE_SIZE, IMAGE_SIZE_MAX } from '../../../../modules/symbols/symbols.types.js';
-import { DataEnvelope } from '../../../schemas.js';
+import { DataEnvelope, StringEnum } from '../../../schemas.js';
 
 export const VALUE_MAX = 2048;
 
-const Format = Type.Union(
-  IMAGE_FORMATS.map((f) => Type.Literal(f)),
-  { description: 'svg (vector), png (raster) or pdf (vector, one page).' },
-);
+const Format = StringEnum(IMAGE_FORMATS, { description: 'svg (vector), png (raster) or pdf (vector, one page).' });
 
 const Size = Type.Integer({
   minimum: 1,
@@ -23,8 +20,8 @@ export const ImageQuery = Type.Object(
 
 const Finding = Type.Object(
   {
-    cause: Type.Union(['decode', 'contrast', 'inverted', 'quiet_zone', 'logo', 'module_size'].map((c) => Type.Literal(c))),
-    severity: Type.Union([Type.Literal('fail'), Type.Literal('warn')]),
+    cause: StringEnum(['decode', 'contrast', 'inverted', 'quiet_zone', 'logo', 'module_size']),
+    severity: StringEnum(['fail', 'warn']),
     message: Type.String(),
   },
   { title: 'ScannabilityFinding' },

@@ -1,16 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { ROLES, USER_STATUSES } from '../../../../modules/users/users.types.js';
-import { DataEnvelope, DateTime, Nullable, Pagination } from '../../../schemas.js';
-
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 export const User = Type.Object(
   {
     id: Type.String(),
     email: Type.String({ format: 'email' }),
     name: Nullable(Type.String()),
-    role: literals(ROLES),
-    status: literals(USER_STATUSES),
+    role: StringEnum(ROLES),
+    status: StringEnum(USER_STATUSES),
     createdAt: DateTime,
     lastSignInAt: Nullable(DateTime),
   },
@@ -37,7 +35,7 @@ export const UpdateUserBody = Type.Object(
   {
     name: Type.Optional(Name),
     role: Type.Optional(AssignableRole),
-    status: Type.Optional(literals(USER_STATUSES)),
+    status: Type.Optional(StringEnum(USER_STATUSES)),
   },
   { additionalProperties: false, description: 'Send at least one field. status "suspended" signs the person out everywhere.' },
 );
