@@ -40,7 +40,7 @@ async function reencode(bytes: Buffer, type: MediaType): Promise<CleanFile> {
 }
 
 async function cleanSvg(bytes: Buffer): Promise<CleanFile> {
-  const text = sanitiseSvg(bytes.toString('utf8'));
+  const text = await sanitiseSvg(bytes.toString('utf8'));
   if (text === null) throw unreadable('an SVG image');
   const clean = Buffer.from(text, 'utf8');
   try {

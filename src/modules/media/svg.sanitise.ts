@@ -1,5 +1,4 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 
 /** A reference that stays inside the document: `#id`, nothing else. */
 const LOCAL = /^\s*#/;
@@ -7,16 +6,27 @@ const LOCAL = /^\s*#/;
 const EXTERNAL_URL = /url\(\s*(['"]?)\s*(?!#)/i;
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
 
-let purifier: DOMPurify | null = null;
+let purifier: Promise<DOMPurify> | null = null;
 
 /**
  * DOMPurify on a server-side DOM (jsdom), set up once per process: the SVG profile (no script, no
  * event handler, no foreignObject, no javascript: address) plus two rules of ours, so a served SVG
  * never reaches outside itself: links only to `#id`, and no `url(...)` or `@import` naming anything
  * else, in attributes and in `<style>` (docs/adr/0126-media-sanitising.md).
+ *
+ * Loaded on the first SVG a process sanitises, not at start-up (ADR 0175): jsdom is the largest
+ * module qrelay has, and most processes never receive an SVG. A load that fails is tried again next time.
  */
-function purify(): DOMPurify {
-  if (purifier) return purifier;
+function purify(): Promise<DOMPurify> {
+  purifier ??= load().catch((error: unknown) => {
+    purifier = null;
+    throw error;
+  });
+  return purifier;
+}
+
+async function load(): Promise<DOMPurify> {
+  const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([import('dompurify'), import('jsdom')]);
   const instance = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
@@ -27,13 +37,12 @@ function purify(): DOMPurify {
     const text = node.textContent ?? '';
     if (/@import/i.test(text) || EXTERNAL_URL.test(text)) node.parentNode?.removeChild(node);
   });
-  purifier = instance;
   return instance;
 }
 
 /** The SVG without anything active or external; null when nothing of an SVG document is left. */
-export function sanitiseSvg(text: string): string | null {
-  const clean = purify().sanitize(text, {
+export async function sanitiseSvg(text: string): Promise<string | null> {
+  const clean = (await purify()).sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
   });
