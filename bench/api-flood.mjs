@@ -20,6 +20,7 @@ import { freePort, load, start, stop } from './lib/server.mjs';
 import { requireWrk, runWrk, writeScript } from './lib/wrk.mjs';
 import { PHONE } from './agents.mjs';
 import { printTable } from './lib/table.mjs';
+import { cli } from './lib/cli.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The flood runs this long before reads are timed, as the redirect benchmark warms up before it measures. */
@@ -38,11 +39,6 @@ requireWrk();
 // The API reader is a client too: it runs on the client's core (CPU 0, beside wrk), never on the
 // server's, whatever this process was started on (`npm run bench` starts it on CPU 1).
 execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
-
-const cli = (args, env) =>
-  JSON.parse(
-    execFileSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], { env: { ...process.env, ...env } }).toString(),
-  );
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

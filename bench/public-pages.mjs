@@ -9,7 +9,7 @@
 // Not part of `npm run bench`. Usage (after npm run build): node bench/public-pages.mjs [loads, default 9]
 // Functions handed to page.evaluate run in the page, where these are defined.
 /* global window, document */
-import { execFileSync } from 'node:child_process';
+import { cli as runCli } from './lib/cli.mjs';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,10 +40,7 @@ const env = {
   GEOIP_DB: 'off',
   CHALLENGE_HMAC_KEY: randomBytes(32).toString('hex'),
 };
-const cli = (...args) =>
-  JSON.parse(
-    execFileSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args, '--json'], { env: { ...process.env, ...env } }),
-  );
+const cli = (...args) => runCli(args, env, ROOT);
 
 cli('account', 'create', '--name', 'Café Rosa', '--plan', 'business', '--owner-email', EMAIL);
 const { url: passwordLink } = cli('user', 'password-link', '--email', EMAIL);

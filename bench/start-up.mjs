@@ -4,7 +4,7 @@
 // route's first answer pays for whatever is prepared on first use. BENCH_BUILDS=dirA,dirB (default
 // the checkout itself) alternates builds round by round, each a directory holding dist/;
 // BENCH_REPEAT rounds (default 3), medians and ranges.
-import { execFileSync } from 'node:child_process';
+import { cli as runCli } from './lib/cli.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,12 +25,7 @@ async function round(build) {
     HOST: '127.0.0.1',
     WORKERS: '1',
   };
-  const cli = (args) =>
-    JSON.parse(
-      execFileSync(process.execPath, [join(build, 'dist/cli/main.js'), ...args, '--json'], {
-        env: { ...process.env, ...env },
-      }).toString(),
-    );
+  const cli = (args) => runCli(args, env, build);
   try {
     const { account } = cli(['account', 'create', '--name', 'Bench', '--plan', 'enterprise']);
     const { token } = cli(['token', 'create', '--account', account.id, '--scopes', 'codes:read,codes:write']);

@@ -1,6 +1,6 @@
 // A fresh PostgreSQL schema with one enterprise account, a read token and N codes made through the
 // API, for the benchmarks that run qrelay on PostgreSQL and Redis. Dropped by `drop()`.
-import { spawnSync } from 'node:child_process';
+import { cli as runCli } from './cli.mjs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePort, start, stop } from './server.mjs';
@@ -21,14 +21,7 @@ export async function pgStore(codeCount) {
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
   };
-  const cli = (args) => {
-    const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(result.stderr);
-    return JSON.parse(result.stdout);
-  };
+  const cli = (args) => runCli(args, env);
   const port = await freePort();
   // The first start migrates the fresh schema.
   const child = await start('dist/main.js', { ...env, WORKERS: '1', PORT: String(port), EVENT_JOURNAL_DIR: 'off' }, port, null);
