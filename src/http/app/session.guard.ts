@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { RateLimited, Unauthorized } from '../../lib/errors.js';
 import type { SessionPrincipal } from '../../modules/auth/auth.types.js';
-import { scopesForRole } from '../../modules/team/roles.policy.js';
+import { sessionScopesForRole } from '../../modules/team/roles.policy.js';
 import type { Principal } from '../../modules/tokens/tokens.types.js';
 import type { Services } from '../../services.js';
 import { assertScope, type Guard } from '../guard.js';
@@ -12,7 +12,8 @@ export const DASHBOARD_RATE_PER_MINUTE = 600;
 
 /**
  * The principal a session acts as: the same shape the bearer guard yields, holding every scope the
- * person's role allows at this request (docs/roles.md), so a service cannot tell the surfaces apart.
+ * person's role covers at this request (docs/roles.md, team:write for admins too), so a service cannot
+ * tell the surfaces apart.
  */
 export function principalOfSession({ session, user, account }: SessionPrincipal): Principal {
   return {
@@ -21,7 +22,7 @@ export function principalOfSession({ session, user, account }: SessionPrincipal)
       accountId: account.id,
       userId: user.id,
       name: 'dashboard session',
-      scopes: scopesForRole(user.role),
+      scopes: sessionScopesForRole(user.role),
       createdAt: session.createdAt,
       expiresAt: session.expiresAt,
       revokedAt: null,

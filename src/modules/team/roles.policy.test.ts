@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, scopesForRole } from './roles.policy.js';
+import { can, PERMISSIONS, scopesForRole, sessionScopesForRole } from './roles.policy.js';
 import { ROLES } from '../users/users.types.js';
 
 describe('roles policy', () => {
@@ -25,5 +25,12 @@ describe('roles policy', () => {
     expect(scopesForRole('editor')).toContain('codes:write');
     expect(scopesForRole('admin')).not.toContain('team:write');
     expect(scopesForRole('owner')).toContain('team:write');
+  });
+
+  it("gives a dashboard session every scope its role's permissions cover, team:write from admin up", () => {
+    expect(sessionScopesForRole('member')).toEqual(scopesForRole('member'));
+    expect(sessionScopesForRole('editor')).toEqual(scopesForRole('editor'));
+    expect(sessionScopesForRole('admin')).toEqual([...scopesForRole('admin'), 'team:write']);
+    expect(sessionScopesForRole('owner')).toEqual(scopesForRole('owner'));
   });
 });

@@ -62,8 +62,15 @@ export function roleAllowsScope(role: Role, scope: Scope): boolean {
   return can(role, permissionOf(scope));
 }
 
-/** Every scope a person of this role may hold. */
+/** Every scope a person of this role may hold in an API token. */
 export const scopesForRole = (role: Role): Scope[] => SCOPES.filter((scope) => roleAllowsScope(role, scope));
+
+/**
+ * Every scope a dashboard session of this role holds: all its permissions cover. Unlike a token's, an
+ * admin's session holds team:write, since the owner-only rule of SPEC 5 rule 8 is about tokens and the
+ * services still keep owners out of everybody's reach.
+ */
+export const sessionScopesForRole = (role: Role): Scope[] => SCOPES.filter((scope) => can(role, permissionOf(scope)));
 
 /**
  * Whether `actor` may manage `target` (change, suspend) and, when given, give them `newRole`.
