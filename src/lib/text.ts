@@ -10,6 +10,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_GLOBAL = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_TEXT_GLOBAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 /** With the u flag a surrogate pair is one code point, so only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATE_GLOBAL = /\p{Cs}/gu;
@@ -22,5 +24,5 @@ export function textProblem(value: string, allowLineBreaks = false): string | nu
 }
 
 /** The text without control characters and with any lone surrogate replaced (for values kept as sent, not refused). */
-export const withoutControls = (value: string): string =>
-  value.replace(CONTROL_GLOBAL, '').replace(LONE_SURROGATE_GLOBAL, '\uFFFD');
+export const withoutControls = (value: string, allowLineBreaks = false): string =>
+  value.replace(allowLineBreaks ? CONTROL_IN_TEXT_GLOBAL : CONTROL_GLOBAL, '').replace(LONE_SURROGATE_GLOBAL, '\uFFFD');

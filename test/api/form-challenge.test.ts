@@ -194,6 +194,16 @@ describeEach(CASES)('the proof-of-work challenge of public forms ($name)', (stor
       expect(await submissionsOf(form.id)).toEqual([]);
     });
 
+    it('refuses a solution issued for another form, and does not spend it', async () => {
+      const [first, second] = [await newForm(), await newForm()];
+      const { altcha } = await solved(first.id);
+      const elsewhere = await visitor().post(`/f/${second.id}`, { ...GOOD, altcha });
+      expect(elsewhere.statusCode).toBe(400);
+      refusedFor(elsewhere.body, CHALLENGE_MESSAGES.invalid);
+      expect(await submissionsOf(second.id)).toEqual([]);
+      expect((await visitor().post(`/f/${first.id}`, { ...GOOD, altcha })).statusCode).toBe(303);
+    });
+
     it('refuses an expired solution', async () => {
       const form = await newForm();
       const { altcha } = await solved(form.id);

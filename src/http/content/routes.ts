@@ -38,9 +38,8 @@ function publicRequest(request: FastifyRequest): PublicRequest {
   };
 }
 
-/** The form body as one string per key (the last one when a key is repeated). */
-const formBody = (request: FastifyRequest): Record<string, string> =>
-  (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
+/** The form body as one string per key (the last one when a key is repeated); the only parser is urlencoded. */
+const formBody = (request: FastifyRequest): Record<string, string> => (request.body ?? {}) as Record<string, string>;
 
 function html(reply: FastifyReply, status: number, body: string, content?: Content<unknown>): FastifyReply {
   return reply.code(status).headers(contentHeaders(content)).type('text/html; charset=utf-8').send(body);
@@ -55,6 +54,9 @@ export const contentRoutes: FastifyPluginAsync<{
   challenges: FormChallenges;
   publicUrl: string;
 }> = async (app, { content: service, challenges, publicUrl }) => {
+  // A public form reads what a browser form sends and nothing else, so every answer reaches the checks
+  // as a string; JSON or any other body is a 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
@@ -112,7 +114,7 @@ export const contentRoutes: FastifyPluginAsync<{
       let checked = checkAnswers(form.fields, body);
       if (form.challenge) {
         // A solution is spent only with answers that would be stored, so correcting a typo needs no new one.
-        const problem = await challenges.check(body[CHALLENGE_FIELD], checked.ok);
+        const problem = await challenges.check(body[CHALLENGE_FIELD], checked.ok, content.id);
         if (problem) {
           const values = checked.ok ? Object.fromEntries(form.fields.map((f) => [f.key, body[f.key] ?? ''])) : checked.values;
           const errors = checked.ok ? {} : checked.errors;

@@ -49,7 +49,7 @@ export const challengeRoutes: FastifyPluginAsync<{ content: PublicContentService
   app.get<{ Params: { id: string } }>('/f/:id/challenge', { schema: { hide: true } }, async (request, reply) => {
     const lookup = await content.lookup<FormDocument>('form', request.params.id, request.host);
     if (lookup.kind !== 'found' || !hasChallenge(lookup.content.document)) throw new NotFound('form');
-    const challenge = await challenges.create();
+    const challenge = await challenges.create(lookup.content.id);
     if (!challenge) throw new NotFound('form');
     return reply.header('cache-control', 'no-store').send(challenge);
   });

@@ -15,8 +15,8 @@ describe('FormChallenges without CHALLENGE_HMAC_KEY', () => {
   it('makes no challenge and refuses every solution as unavailable, never as accepted', async () => {
     const challenges = new FormChallenges({ key: null, counters: unused, clock: new ManualClock() });
     expect(challenges.available).toBe(false);
-    expect(await challenges.create()).toBeNull();
-    expect(await challenges.check('anything', true)).toBe('unavailable');
-    expect(await challenges.check(undefined, true)).toBe('unavailable');
+    expect(await challenges.create('form-1')).toBeNull();
+    expect(await challenges.check('anything', true, 'form-1')).toBe('unavailable');
+    expect(await challenges.check(undefined, true, 'form-1')).toBe('unavailable');
   });
 });

@@ -56,8 +56,8 @@ export class FormChallenges {
     return this.deps.key !== null;
   }
 
-  /** A new signed challenge for the widget; null without a key. */
-  async create(): Promise<Challenge | null> {
+  /** A new signed challenge for the widget of form `formId`; null without a key. */
+  async create(formId: string): Promise<Challenge | null> {
     if (!this.deps.key) return null;
     const { cost, counter } = this.deps.cost ?? DEFAULT_COST;
     return createChallenge({
@@ -65,17 +65,18 @@ export class FormChallenges {
       cost,
       counter: randomInt(counter[0], counter[1]),
       deriveKey,
-      data: { expires: this.deps.clock.now() + CHALLENGE_TTL_MS },
+      // The form is signed in, so a solution made for one form cannot be spent on another.
+      data: { expires: this.deps.clock.now() + CHALLENGE_TTL_MS, form: formId },
       hmacSignatureSecret: this.deps.key,
       hmacKeySignatureSecret: this.keySecret,
     });
   }
 
   /**
-   * Checks the widget's `altcha` field; a good solution is spent when `spend` (so it is accepted once).
-   * Null when it passes, else why not.
+   * Checks the widget's `altcha` field sent to form `formId`; a good solution is spent when `spend` (so
+   * it is accepted once). Null when it passes, else why not.
    */
-  async check(raw: string | undefined, spend: boolean): Promise<ChallengeProblem | null> {
+  async check(raw: string | undefined, spend: boolean, formId: string): Promise<ChallengeProblem | null> {
     if (!this.deps.key) return 'unavailable';
     if (!raw || raw.trim() === '') return 'missing';
     const payload = decode(raw.trim());
@@ -88,6 +89,7 @@ export class FormChallenges {
       hmacKeySignatureSecret: this.keySecret,
     }).catch(() => null);
     if (!result?.verified || !payload.challenge.signature) return 'invalid';
+    if (payload.challenge.parameters.data?.form !== formId) return 'invalid';
     const expires = Number(payload.challenge.parameters.data?.expires);
     if (!Number.isFinite(expires) || expires <= this.deps.clock.now()) return 'expired';
     if (!spend) return null;

@@ -1,4 +1,5 @@
 import { InvalidRequest } from '../../lib/errors.js';
+import { textProblem, withoutControls } from '../../lib/text.js';
 import type { Answer } from '../content/content.types.js';
 
 export const FIELD_TYPES = ['text', 'email', 'textarea', 'number', 'phone', 'date', 'checkbox', 'select', 'rating'] as const;
@@ -88,6 +89,8 @@ function validDate(value: string): boolean {
 
 /** One field's answer, or the message shown beside it. */
 function checkField(field: FormField, raw: string): { answer: Answer } | { error: string } {
+  // Controls would reach CSV exports and terminals; a text area keeps its tabs and line breaks.
+  if (textProblem(raw, field.type === 'textarea')) return { error: 'Please use only printable characters.' };
   const value = raw.trim();
   if (field.type === 'checkbox') {
     const checked = value !== '' && value !== 'false' && value !== '0';
@@ -127,7 +130,7 @@ export function checkAnswers(fields: readonly FormField[], sent: Readonly<Record
   const values: Record<string, string> = {};
   for (const field of fields) {
     const raw = sent[field.key] ?? '';
-    values[field.key] = raw.slice(0, ANSWER_MAX[field.type] * 2);
+    values[field.key] = withoutControls(raw.slice(0, ANSWER_MAX[field.type] * 2), field.type === 'textarea');
     const result = checkField(field, raw);
     if ('error' in result) errors[field.key] = result.error;
     else answers[field.key] = result.answer;
