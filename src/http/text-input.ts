@@ -13,11 +13,17 @@ export function decodeUtf8(body: Buffer): string {
   }
 }
 
+/** The text as it is, or a 400 naming `field` when it holds a control character or a lone surrogate. */
+export function checkedText(value: string, field: string, allowLineBreaks = false): string {
+  const problem = textProblem(value, allowLineBreaks);
+  if (problem) throw new InvalidRequest(`${field} ${problem}.`, field);
+  return value;
+}
+
 /** Refuses a parsed JSON body holding a control character or a lone surrogate in any key or string. */
 export function checkBodyText(value: unknown, path = 'body'): void {
   if (typeof value === 'string') {
-    const problem = textProblem(value, true);
-    if (problem) throw new InvalidRequest(`${path} ${problem}.`, path);
+    checkedText(value, path, true);
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => checkBodyText(item, `${path}[${i}]`));
   } else if (value !== null && typeof value === 'object') {
@@ -37,8 +43,7 @@ export async function checkRequestText(request: FastifyRequest): Promise<void> {
   ] as const) {
     for (const [name, raw] of Object.entries((values ?? {}) as Record<string, unknown>)) {
       for (const value of Array.isArray(raw) ? raw : [raw]) {
-        const problem = typeof value === 'string' ? textProblem(value) : null;
-        if (problem) throw new InvalidRequest(`${part}.${name} ${problem}.`, name);
+        if (typeof value === 'string') checkedText(value, `${part}.${name}`);
       }
     }
   }

@@ -1,11 +1,15 @@
 import { isUniqueViolation } from '../db/dialect.js';
 import { InvalidRequest } from './errors.js';
 import { newId } from './ids.js';
+import { textProblem } from './text.js';
 
 /** A label given by a person (code, folder, template): trimmed, 1 to `max` characters, or a 400 naming `field`. */
 export function validName(value: string, max: number, field = 'name'): string {
   const name = value.trim();
   if (name.length === 0 || name.length > max) throw new InvalidRequest(`${field} must be 1 to ${max} characters.`, field);
+  // Every surface (JSON, multipart, the CLI) names things under the same rule.
+  const problem = textProblem(name);
+  if (problem) throw new InvalidRequest(`${field} ${problem}.`, field);
   return name;
 }
 

@@ -86,6 +86,40 @@ describeEach(STORES)('media library over HTTP ($name)', (store) => {
     expect(none.statusCode).toBe(400);
   });
 
+  it('refuses control characters in the name and the file name, naming the field, and stores nothing', async () => {
+    const png = await raster('png');
+    const before = (await browser.request({ method: 'GET', url: '/app/api/v1/media' })).json().data.length;
+    for (const [filename, name, field] of [
+      ['logo.png', 'a\u0000b', 'name'],
+      ['logo.png', 'a\u0001b', 'name'],
+      ['logo.png', 'a\r\nb', 'name'],
+      ['lo\u0000go.png', undefined, 'file name'],
+      ['lo\u0001go.png', undefined, 'file name'],
+    ] as const) {
+      const res = await upload(browser, png, filename, name === undefined ? [] : [{ name: 'name', value: name }]);
+      expect(res.statusCode, JSON.stringify([filename, name])).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'invalid_request',
+        message: `${field} must not contain control characters.`,
+      });
+    }
+    expect((await browser.request({ method: 'GET', url: '/app/api/v1/media' })).json().data.length).toBe(before);
+  });
+
+  it('answers two files in one upload with 400, not 413', async () => {
+    const png = await raster('png');
+    const two = await browser.request({
+      method: 'POST',
+      url: '/app/api/v1/media',
+      ...formData([
+        { name: 'file', value: png, filename: 'a.png' },
+        { name: 'file', value: png, filename: 'b.png' },
+      ]),
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error.code).toBe('invalid_request');
+  });
+
   it('refuses an upload without the CSRF token', async () => {
     const { payload, headers } = formData([{ name: 'file', value: await raster('png'), filename: 'a.png' }]);
     const response = await browser.request({ method: 'POST', url: '/app/api/v1/media', payload, headers, csrf: false });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
 import type { UploadInput } from '../../modules/media/media.types.js';
+import { checkedText } from '../text-input.js';
 
 const FIELDS = new Set(['name', 'folderId']);
 /** Longest value of a text field (`name`, `folderId`), in bytes. */
@@ -25,17 +26,22 @@ export async function readUpload(request: FastifyRequest, maxFileBytes: number):
       if (part.type === 'file') {
         if (part.fieldname !== 'file')
           throw new InvalidRequest(`Unexpected file field "${part.fieldname}": send the file as "file".`, 'file');
+        if (part.filename) input.filename = checkedText(part.filename, 'file name');
         input.bytes = await part.toBuffer();
-        if (part.filename) input.filename = part.filename;
       } else {
         if (!FIELDS.has(part.fieldname) || typeof part.value !== 'string')
           throw new InvalidRequest(`Unexpected field "${part.fieldname}": send file, name and folderId only.`, part.fieldname);
-        if (part.fieldname === 'name') input.name = part.value;
-        else input.folderId = part.value === '' ? null : part.value;
+        const value = checkedText(part.value, part.fieldname);
+        if (part.fieldname === 'name') input.name = value;
+        else input.folderId = value === '' ? null : value;
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxFileBytes);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxFileBytes);
+    // More parts than an upload has is a malformed form, not a large one.
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new InvalidRequest('Send one file in the field "file", and optionally name and folderId.', 'file');
     throw error;
   }
   if (!input.bytes || input.bytes.length === 0) throw new InvalidRequest('A file is required in the field "file".', 'file');
