@@ -2,17 +2,32 @@ import type { DOMPurify } from 'dompurify';
 
 /** A reference that stays inside the document: `#id`, nothing else. */
 const LOCAL = /^\s*#/;
-/** `url(...)` naming anything but a local `#id` (external images, fonts, filters). */
-const EXTERNAL_URL = /url\(\s*(['"]?)\s*(?!#)/i;
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+/** CSS that can fetch: `url(...)` to anything but `#id`, functions taking addresses as strings, old browsers' hooks. */
+const FETCHES = /url\s*\(\s*(?!\s*['"]?\s*#)|(?:image-set|image|src|expression)\s*\(|behavior\s*:|binding\s*:/i;
+/** At-rules that never load anything; every other one (`@import`, `@font-face`, `@namespace`) drops the style. */
+const SAFE_AT_RULES = new Set(['media', 'supports', 'keyframes', '-webkit-keyframes']);
+
+/**
+ * Whether CSS (a stylesheet, a `style` attribute or a presentation attribute) might load something.
+ * A backslash is refused outright: escapes are the only way to spell a keyword without its letters.
+ * Comments and NULs are matched both kept and removed, as a lenient parser may join the words around them.
+ */
+export function cssReachesOut(css: string): boolean {
+  if (css.includes('\\')) return true;
+  return [css, css.replace(/\/\*[\s\S]*?(?:\*\/|$)|\0/g, '')].some(
+    (text) =>
+      FETCHES.test(text) || [...text.matchAll(/@([-\w]*)/g)].some(([, name = '']) => !SAFE_AT_RULES.has(name.toLowerCase())),
+  );
+}
 
 let purifier: Promise<DOMPurify> | null = null;
 
 /**
  * DOMPurify on a server-side DOM (jsdom), set up once per process: the SVG profile (no script, no
  * event handler, no foreignObject, no javascript: address) plus two rules of ours, so a served SVG
- * never reaches outside itself: links only to `#id`, and no `url(...)` or `@import` naming anything
- * else, in attributes and in `<style>` (docs/adr/0126-media-sanitising.md).
+ * never reaches outside itself: links only to `#id`, and no CSS that might load anything
+ * (`cssReachesOut`), in attributes and in `<style>` (docs/adr/0126-media-sanitising.md).
  *
  * Loaded on the first SVG a process sanitises, not at start-up (ADR 0175): jsdom is the largest
  * module qrelay has, and most processes never receive an SVG. A load that fails is tried again next time.
@@ -30,12 +45,12 @@ async function load(): Promise<DOMPurify> {
   const instance = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
-    if ((LINK_ATTRIBUTES.has(name) && !LOCAL.test(data.attrValue)) || EXTERNAL_URL.test(data.attrValue)) data.keepAttr = false;
+    if ((LINK_ATTRIBUTES.has(name) && !LOCAL.test(data.attrValue)) || cssReachesOut(data.attrValue)) data.keepAttr = false;
   });
   instance.addHook('afterSanitizeElements', (node) => {
     if (node.nodeName.toLowerCase() !== 'style') return;
-    const text = node.textContent ?? '';
-    if (/@import/i.test(text) || EXTERNAL_URL.test(text)) node.parentNode?.removeChild(node);
+    // A stylesheet holding elements goes whole: removing one later would join the text around it (`ur<script/>l(`).
+    if ((node as Element).childElementCount > 0 || cssReachesOut(node.textContent ?? '')) node.parentNode?.removeChild(node);
   });
   return instance;
 }
