@@ -153,7 +153,11 @@ export function buildServices(
     publicUrl: config.publicUrl,
   });
   const endingsRepo = new EndingsRepository(db);
-  const endings = new EndingsService(tx, config.publicUrl, { accounts: accountsRepo, bus, clock });
+  const endings = new EndingsService(
+    tx,
+    { publicUrl: config.publicUrl, listen: { host: config.host, port: config.port } },
+    accountsRepo,
+  );
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
   const { media, mediaFolders } = buildMedia({

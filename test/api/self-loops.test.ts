@@ -66,17 +66,52 @@ describeEach(STORES)('destinations on the service own short host ($name)', (stor
     expect((await patch(`https://go-${store.name}.example.test/docs/page`)).statusCode).toBe(200);
   });
 
-  it('learns of a domain another instance added within a minute', async () => {
+  it('learns at once of a domain another instance or the CLI added, with no cache to wait out', async () => {
     const t2 = await h.factory.tenant();
     const post = (url: string) => h.request({ method: 'POST', url: '/api/v1/links', token: t2.token, payload: { url } });
     expect((await post('https://example.com/warm')).statusCode).toBe(201);
     const peer = await h.peer();
     try {
       await peer.services.accounts.create({ name: 'Elsewhere', plan: 'business', domain: `peer-${store.name}.example.test` });
-      h.clock.advance(61_000);
       expect((await post(`https://peer-${store.name}.example.test/abc1234`)).statusCode).toBe(400);
     } finally {
       await peer.close();
     }
+  });
+
+  it('refuses every spelling of its own host and every address it answers itself (listening on 127.0.0.1:8080)', async () => {
+    const domain = `dot-${store.name}.example.test`;
+    const t3 = await h.factory.tenant({ domain });
+    const post = (url: string) => h.request({ method: 'POST', url: '/api/v1/links', token: t3.token, payload: { url } });
+    for (const url of [
+      'http://qrelay.test./abc1234',
+      `http://${domain}./abc1234`,
+      'http://localhost.:8080/abc1234',
+      'http://127.0.0.1:8080/abc1234',
+      'http://[::1]:8080/abc1234',
+      'http://qrelay.test/f/abc',
+      'http://qrelay.test/p/abc',
+      'http://qrelay.test/c/abc',
+      'http://qrelay.test/01/09506000134352',
+      `https://${domain}/01/09506000134352/10/LOT1`,
+    ]) {
+      const res = await post(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message, url).toContain('url must not be one of this service');
+    }
+    expect((await post('http://127.0.0.1:9999/abc1234')).statusCode).toBe(201);
+    expect((await h.request({ method: 'GET', url: '/api/v1/links', token: t3.token })).json().data).toHaveLength(1);
+  });
+
+  it("refuses a GS1 link that leads to its own key's resolver address", async () => {
+    const gs1 = await h.factory.tenant();
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/gs1',
+      token: gs1.token,
+      payload: { key: '01/09506000134369', links: [{ linkType: 'gs1:pip', href: 'http://qrelay.test/01/09506000134369' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('must not be one of this service');
   });
 });

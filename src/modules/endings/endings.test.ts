@@ -67,7 +67,7 @@ describe('endings', () => {
 });
 
 describe('destinations', () => {
-  const endings = new EndingsService({} as Transactor, 'https://qr.example.com');
+  const endings = new EndingsService({} as Transactor, { publicUrl: 'https://qr.example.com' });
 
   it('accepts absolute http(s) addresses, including other paths on the own host', async () => {
     for (const url of [
