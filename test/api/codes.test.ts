@@ -166,6 +166,7 @@ describeEach(STORES)('/codes ($name)', (store) => {
     [{ name: 'x', url: 'not a url' }, 'url'],
     [{ name: 'x', url: 'https://example.com', mode: 'weird' }, 'mode'],
     [{ name: 'x', url: 'https://example.com', gate: { password: 'abc' } }, 'gate.password'],
+    [{ name: 'x', url: 'https://example.com', gate: { password: 'seven!!' } }, 'gate.password'],
     [{ name: 'x', url: 'https://example.com', gate: { password: 'x'.repeat(129) } }, 'gate.password'],
     [{ name: 'x', url: 'https://example.com', design: { foreground: 'red' } }, 'design.foreground'],
     [{ name: 'x', url: 'https://example.com', design: { logo: { url: 'https://e.com/l.png', size: 0.5 } } }, 'design.logo'],

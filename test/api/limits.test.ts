@@ -2,19 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { probeApp } from '../support/probe.js';
-import { describeEach, STORES, withRedis } from '../support/stores.js';
+import { COUNTER_CASES, describeEach, STORES } from '../support/stores.js';
 
-const cases = STORES.flatMap((store) => {
-  const on = (counters: 'store' | 'redis') => ({
-    store,
-    counters,
-    name: `${store.name}, counters in ${counters}`,
-    missing: store.missing,
-  });
-  return [on('store'), ...withRedis([on('redis')])];
-});
-
-describeEach(cases)('limits ($name)', ({ store, counters }) => {
+describeEach(COUNTER_CASES)('limits ($name)', ({ store, counters }) => {
   let h: Harness;
   let probe: FastifyInstance;
   beforeAll(async () => {

@@ -71,7 +71,7 @@ describeEach(STORES)('resolver over a real port ($name)', (store) => {
     const code = await h.factory.code(t.account.id, {
       url: 'https://example.com/default',
       rules: [{ when: { device: ['mobile'] }, destination: 'https://m.example.com/' }],
-      gate: { password: 'letmein' },
+      gate: { password: 'let me in' },
     });
     const domain = t.account.domain!;
     const form = await call(port, `/${code.shortCode}`, { host: domain });
@@ -84,7 +84,7 @@ describeEach(STORES)('resolver over a real port ($name)', (store) => {
         'content-type': 'application/x-www-form-urlencoded',
         'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile',
       },
-      body: 'password=letmein',
+      body: 'password=let+me+in',
     });
     expect(passed.status).toBe(303);
     expect(passed.headers.location).toBe('https://m.example.com/');

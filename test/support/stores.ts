@@ -74,6 +74,17 @@ export function withRedis<T extends SuiteCase>(cases: readonly T[]): T[] {
   return cases.map((c) => ({ ...c, missing: c.missing ?? REDIS_MISSING }));
 }
 
+/** Each store twice, its counters (rate windows, attempts) in the store itself and in Redis. */
+export const COUNTER_CASES = STORES.flatMap((store) => {
+  const on = (counters: 'store' | 'redis') => ({
+    store,
+    counters,
+    name: `${store.name}, counters in ${counters}`,
+    missing: store.missing,
+  });
+  return [on('store'), ...withRedis([on('redis')])];
+});
+
 /**
  * `describe.each` that declares a case this run cannot reach with `describe.skip`, so vitest reports its
  * tests as skipped rather than leaving them out. `$name` (or any other `$key` of the case) in the title

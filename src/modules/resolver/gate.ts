@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { constantTimeEqual } from '../../lib/secrets.js';
 
-export const GATE_PASSWORD_MIN = 4;
+export const GATE_PASSWORD_MIN = 8;
 export const GATE_PASSWORD_MAX = 128;
 /** How long a passed gate stays open for the visitor (the signed cookie's lifetime). */
 export const GATE_PASS_MS = 30 * 60_000;

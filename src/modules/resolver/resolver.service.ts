@@ -29,6 +29,11 @@ const HOST_TTL_MS = 60_000;
  */
 const TARGET_TTL_MS = 60_000;
 const GATE_ATTEMPTS_PER_MINUTE = 10;
+/**
+ * Wrong passwords a gated code takes per minute from all clients together, so a botnet gets no
+ * more guesses than this however many addresses it has; right passwords never count.
+ */
+export const GATE_FAILURES_PER_CODE_PER_MINUTE = 20;
 const PLACEMENT_MAX = 64;
 const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'];
 
@@ -134,14 +139,21 @@ export class ResolverService {
     const now = this.clock.now();
     if (!target.gateHash) return { kind: 'redirect', location: this.forward(target, visit, now) };
     const window = now - (now % 60_000);
+    const windowEnd = window + 60_000;
     const client = createHmac('sha256', target.gateHash).update(visit.clientAddress).digest('base64url');
-    const { taken } = await this.counters.take(
-      `gate:${target.id}:${client}:${window}`,
-      GATE_ATTEMPTS_PER_MINUTE,
-      window + 60_000,
+    const failures = `gate-failed:${target.id}:${window}`;
+    // The client's attempt is taken and the code's failures read in one round trip.
+    const [attempt, failed] = await this.counters.takeThen(
+      { key: `gate:${target.id}:${client}:${window}`, limit: GATE_ATTEMPTS_PER_MINUTE, expiresAt: windowEnd },
+      { key: failures, limit: GATE_FAILURES_PER_CODE_PER_MINUTE, expiresAt: windowEnd, take: false },
     );
-    if (!taken) return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil((window + 60_000 - now) / 1000)) };
-    if (password.length > 1024 || !(await verifyGatePassword(password, target.gateHash))) return { kind: 'gate', failed: true };
+    if (!attempt.taken || failed.count >= GATE_FAILURES_PER_CODE_PER_MINUTE) {
+      return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+    }
+    if (password.length > 1024 || !(await verifyGatePassword(password, target.gateHash))) {
+      await this.counters.take(failures, GATE_FAILURES_PER_CODE_PER_MINUTE, windowEnd);
+      return { kind: 'gate', failed: true };
+    }
     return {
       kind: 'gate_passed',
       location: this.forward(target, visit, now),

@@ -6,6 +6,9 @@ import { formErrors } from '../../../lib/form-errors';
 import type { Code } from '../api/get-codes';
 import { useUpdateCode } from '../api/update-code';
 
+/** The shortest password the API accepts for a gate (its OpenAPI schema's minLength). */
+const GATE_PASSWORD_MIN = 8;
+
 /** A password asked before forwarding; it is stored hashed, so it can be replaced or removed, never shown. */
 export function PasswordGate({ code }: { code: Code }) {
   const { update } = useUpdateCode(code.id);
@@ -44,7 +47,7 @@ export function PasswordGate({ code }: { code: Code }) {
           label={protectedNow ? 'New password' : 'Password'}
           type="password"
           autoComplete="new-password"
-          minLength={4}
+          minLength={GATE_PASSWORD_MIN}
           maxLength={128}
           required
           value={password}
@@ -52,10 +55,10 @@ export function PasswordGate({ code }: { code: Code }) {
             setPassword(value);
             setDone(null);
           }}
-          hint="4 to 128 characters. Share it with the people who should get through."
+          hint={`${GATE_PASSWORD_MIN} to 128 characters. Share it with the people who should get through.`}
         />
         <div class="actions actions-start">
-          <Button type="submit" busy={update.isPending} disabled={password.length < 4}>
+          <Button type="submit" busy={update.isPending} disabled={[...password].length < GATE_PASSWORD_MIN}>
             {protectedNow ? 'Replace the password' : 'Protect with this password'}
           </Button>
           {protectedNow ? (
