@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { AlertsRepository } from '../modules/alerts/alerts.repository.js';
 import { AlertsService } from '../modules/alerts/alerts.service.js';
+import { CodesRepository } from '../modules/codes/codes.repository.js';
 import { AccountWrites } from '../modules/analytics/recent-writes.js';
 import { EventBatchRepository } from '../modules/events/events.batch.repository.js';
 import { MmdbGeoLocator } from '../modules/events/events.geo.js';
@@ -58,7 +59,10 @@ export function buildBatchWriter(database: Database, config: Config, clock: Cloc
     clock,
     config.webhookAllowPrivate,
   );
-  for (const listener of batchListeners(new AlertsService(new AlertsRepository(database.db), clock), webhooks)) {
+  for (const listener of batchListeners(
+    new AlertsService(new AlertsRepository(database.db), clock, new CodesRepository(database.db)),
+    webhooks,
+  )) {
     writer.onBatch(listener);
   }
   return writer;
@@ -85,7 +89,7 @@ export function buildEvents(parts: EventsParts) {
   const { database, config, clock, transactor: tx, accounts: accountsRepo } = parts;
   const { db } = database;
   const saltsRepo = new SaltsRepository(db);
-  const alerts = new AlertsService(new AlertsRepository(db), clock);
+  const alerts = new AlertsService(new AlertsRepository(db), clock, new CodesRepository(db));
   const recorder = new EventRecorder(
     {
       transactor: tx,

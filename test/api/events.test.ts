@@ -16,7 +16,7 @@ describeEach(STORES)('GET /events ($name)', (store) => {
 
   it('lists events newest first, exactly as the Event resource, with filters', async () => {
     const { account, token } = await h.factory.tenant();
-    const codeId = newId();
+    const codeId = (await h.factory.code(account.id)).id;
     const linkId = newId();
     await recordAll(h, [
       hit(h, { accountId: account.id, targetId: codeId, placement: 'flyer', clientAddress: '81.2.69.142' }),
@@ -98,10 +98,14 @@ describeEach(STORES)('GET /events ($name)', (store) => {
   it("never shows another account's events, and needs analytics:read", async () => {
     const a = await h.factory.tenant();
     const b = await h.factory.tenant();
-    const codeId = newId();
+    const codeId = (await h.factory.code(a.account.id)).id;
     await recordAll(h, [hit(h, { accountId: a.account.id, targetId: codeId })]);
     expect((await get(b.token)).json().data).toEqual([]);
-    expect((await get(b.token, `?codeId=${codeId}`)).json().data).toEqual([]);
+    const elsewhere = await get(b.token, `?codeId=${codeId}`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error.code).toBe('not_found');
+    expect((await get(b.token, `?codeId=${newId()}`)).statusCode).toBe(404);
+    expect((await get(a.token, `?codeId=${codeId}`)).json().data).toHaveLength(1);
     const aFirst = (await get(a.token)).json().data[0].id;
     const cursor = Buffer.from(newId()).toString('base64url');
     expect((await get(b.token, `?cursor=${cursor}`)).json().data).toEqual([]);
@@ -142,5 +146,21 @@ describeEach(STORES)('GET /alerts ($name)', (store) => {
     });
     expect((await h.request({ method: 'GET', url: '/api/v1/alerts', token: other.token })).json().data).toEqual([]);
     expect((await h.request({ method: 'GET', url: '/api/v1/alerts?limit=0', token })).statusCode).toBe(400);
+  });
+
+  it("answers 404 for another account's code, as for one that does not exist", async () => {
+    const { account, token } = await h.factory.tenant();
+    const other = await h.factory.tenant();
+    const codeId = (await h.factory.code(account.id)).id;
+    const alerts = (as: string, id: string) => h.request({ method: 'GET', url: `/api/v1/alerts?codeId=${id}`, token: as });
+    expect((await alerts(token, codeId)).statusCode).toBe(200);
+    for (const [as, id] of [
+      [other.token, codeId],
+      [token, newId()],
+    ] as const) {
+      const res = await alerts(as, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
   });
 });

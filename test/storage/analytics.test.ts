@@ -175,7 +175,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
 
   it("clears one code's events, rollups, total and alerts in one go and says how many events went", async () => {
     const accountId = await tenant();
-    const codeId = newId();
+    const codeId = (await h.factory.code(accountId)).id;
     const kept = newId();
     await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
     await recordAll(h, [
@@ -235,7 +235,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
 
   it('deletes raw events past the retention in chunks and keeps the analytics', async () => {
     const accountId = await tenant();
-    const codeId = newId();
+    const codeId = (await h.factory.code(accountId)).id;
     const now = h.clock.now();
     h.clock.set(now - 40 * DAY_MS);
     await recordAll(

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
 import { assertCan, type Actor } from '../team/roles.policy.js';
+import type { CodesRepository } from '../codes/codes.repository.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
 
@@ -23,7 +24,13 @@ export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly clock: Clock,
+    private readonly codes: Pick<CodesRepository, 'findInAccount'>,
   ) {}
+
+  /** Another account's code is as unknown as one that never existed. */
+  private async assertCode(actor: Actor, codeId: string | undefined): Promise<void> {
+    if (codeId !== undefined && !(await this.codes.findInAccount(actor.accountId, codeId))) throw new NotFound('code');
+  }
 
   /** The caller has checked that the code belongs to the account. */
   async createRule(actor: Actor, input: CreateRuleInput): Promise<AlertRule> {
@@ -47,6 +54,7 @@ export class AlertsService {
 
   async rules(actor: Actor, codeId?: string): Promise<AlertRule[]> {
     assertCan(actor, 'analytics:read');
+    await this.assertCode(actor, codeId);
     return this.alerts.rules(actor.accountId, codeId);
   }
 
@@ -61,6 +69,7 @@ export class AlertsService {
     const limit = input.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidRequest('limit must be from 1 to 100.', 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    await this.assertCode(actor, input.codeId);
     const rows = await this.alerts.alerts({ accountId: actor.accountId, codeId: input.codeId, before, limit: limit + 1 });
     const alerts: Alert[] = rows.slice(0, limit);
     return { alerts, nextCursor: rows.length > limit ? encodeCursor(alerts.at(-1)!.id) : null };

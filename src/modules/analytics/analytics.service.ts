@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { NotFound } from '../../lib/errors.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import { dayIso } from '../events/events.types.js';
 import type { FoldersService } from '../folders/folders.service.js';
@@ -62,6 +63,7 @@ export class AnalyticsService {
     // A code's events are no older than the code (less a day for another instance's clock), so the
     // walk back stops at its creation instead of reading every older month (ADR 0112).
     const code = input.codeId === undefined ? null : await this.deps.codes.findInAccount(actor.accountId, input.codeId);
+    if (input.codeId !== undefined && !code) throw new NotFound('code');
     const rows = await this.events.page({
       ...input,
       accountId: actor.accountId,
