@@ -4,6 +4,7 @@ import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
 import { openapi } from './commands/openapi.js';
 import { code } from './commands/code.js';
+import { gs1 } from './commands/gs1.js';
 import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
 import { user } from './commands/user.js';
@@ -17,7 +18,7 @@ export interface CliContext {
 
 type Command = (context: CliContext, sub: string | undefined, argv: string[]) => Promise<object>;
 
-const COMMANDS: Record<string, Command> = { account, token, user, mail, code };
+const COMMANDS: Record<string, Command> = { account, token, user, mail, code, gs1 };
 
 /** Commands that open no store of their own (or must not hold one open). */
 const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { backup, restore, openapi };
@@ -36,7 +37,13 @@ export const USAGE = `usage: qrelay <command> [options] --json
   openapi [--out FILE] [--dashboard]        the OpenAPI document, without a server or a store (--dashboard:
                                             with the dashboard's own routes, for its client types)
   code image CODE_ID --out FILE [--format svg|png|pdf] [--size N]
-                                            N: pixels (svg, png; default 1024) or millimetres (pdf; default 50)`;
+                                            N: pixels (svg, png; default 1024) or millimetres (pdf; default 50)
+  gs1 prefix assign --account ID --prefix DIGITS
+                                            on the service's host only that account registers GS1 keys under
+                                            the company prefix (4 to 12 digits; heldByOthers counts keys
+                                            others registered under it before)
+  gs1 prefix list [--account ID]
+  gs1 prefix remove --prefix DIGITS`;
 
 /** Runs a standalone command, or returns null when the command needs the services. */
 export async function runStandalone(argv: string[]): Promise<object | null> {

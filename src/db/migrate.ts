@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013_gs1.js';
 import * as m0014 from './migrations/0014_campaigns.js';
 import * as m0015 from './migrations/0015_media.js';
 import * as m0016 from './migrations/0016_scale_out.js';
+import * as m0017 from './migrations/0017_gs1_namespaces.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -38,6 +39,7 @@ const MIGRATIONS = {
   '0014_campaigns': m0014,
   '0015_media': m0015,
   '0016_scale_out': m0016,
+  '0017_gs1_namespaces': m0017,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -326,11 +326,20 @@ export interface SubmissionsTable {
 export interface Gs1KeysTable {
   id: string;
   account_id: string;
+  /** The key's namespace: '' for the service's own host, else the account's custom domain. */
+  domain: string;
   /** Canonical Digital Link path without the leading slash: `01/09506000134352/10/ABC`. */
   key: string;
   primary_ai: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A GS1 company prefix the operator assigned to an account: on the service's host only it registers keys under it. */
+export interface Gs1PrefixesTable {
+  prefix: string;
+  account_id: string;
+  created_at: number;
 }
 
 export interface Gs1LinksTable {
@@ -412,6 +421,7 @@ export interface Schema {
   submissions: SubmissionsTable;
   gs1_keys: Gs1KeysTable;
   gs1_links: Gs1LinksTable;
+  gs1_prefixes: Gs1PrefixesTable;
   campaigns: CampaignsTable;
   campaign_members: CampaignMembersTable;
   taggings: TaggingsTable;

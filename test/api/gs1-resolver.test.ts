@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { Gs1Repository } from '../../src/modules/gs1/gs1.repository.js';
 import type { Gs1LinkInput } from '../../src/modules/gs1/gs1.types.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
@@ -19,13 +21,16 @@ const LINKSET = 'application/linkset+json';
 describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
   let h: Harness;
   let t: Tenant;
+  /** An account with a custom domain: its keys live in that domain's namespace. */
+  let brand: Tenant;
   const get = (url: string, headers: Record<string, string> = {}, host = 'qrelay.test') =>
     h.request({ method: 'GET', url, headers: { host, 'user-agent': DESKTOP, ...headers } });
   const register = (key: string, links: Gs1LinkInput[], tenant = t) => h.services.gs1.create(ownerOf(tenant), { key, links });
 
   beforeAll(async () => {
     h = await createHarness(store);
-    t = await h.factory.tenant({ domain: 'id.brand.example' });
+    t = await h.factory.tenant();
+    brand = await h.factory.tenant({ domain: 'id.brand.example' });
     await register(`01/${GTIN}`, [
       { linkType: 'gs1:pip', href: 'https://brand.example/pip', lang: 'en', type: 'text/html', title: 'Product' },
       {
@@ -304,15 +309,100 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     expect((await get('/.well-known/gs1resolver', {}, 'id.brand.example')).json().resolverRoot).toBe('http://id.brand.example');
   });
 
-  it("answers on the service's domain and on the owning account's custom domain only", async () => {
+  it("looks keys up in the namespace of the request's host: the service's own, or a custom domain's", async () => {
     const other = await h.factory.tenant({ domain: 'other.example' });
-    const res = await get(`/01/${GTIN}`, {}, 'id.brand.example');
-    expect(res.statusCode).toBe(307);
-    expect(res.headers.link).toContain('<http://id.brand.example/01/');
-    expect((await get(`/01/${GTIN}`, {}, 'other.example')).statusCode).toBe(404);
+    // The same GTIN, registered on the service's host and on two custom domains, answers differently on each.
+    await register(`01/${GTIN}`, [{ linkType: 'gs1:pip', href: 'https://brand.example/own' }], brand);
     await register(`01/${OTHER_GTIN}`, [{ linkType: 'gs1:pip', href: 'https://shop.other.example/pip' }], other);
+    const own = await get(`/01/${GTIN}`, {}, 'id.brand.example');
+    expect(own.statusCode).toBe(307);
+    expect(own.headers.location).toBe('https://brand.example/own');
+    expect(own.headers.link).toContain('<http://id.brand.example/01/');
+    expect((await get(`/01/${GTIN}`)).headers.location).toBe('https://brand.example/pip/fr');
+    expect((await get(`/01/${GTIN}`, {}, 'other.example')).statusCode).toBe(404);
     expect((await get(`/01/${OTHER_GTIN}`, {}, 'other.example')).headers.location).toBe('https://shop.other.example/pip');
-    expect((await get(`/01/${OTHER_GTIN}`)).headers.location).toBe('https://shop.other.example/pip');
+    expect((await get(`/01/${OTHER_GTIN}`)).statusCode).toBe(404);
+    expect((await get(`/01/${OTHER_GTIN}`, {}, 'id.brand.example')).statusCode).toBe(404);
+  });
+
+  it("answers on a custom domain for its account's keys registered on the service's host before keys had namespaces", async () => {
+    const legacy = '09506000134390';
+    const repo = new Gs1Repository(h.infra.database.db);
+    await repo.insert({
+      id: newId(),
+      accountId: brand.account.id,
+      domain: '',
+      key: `01/${legacy}`,
+      primaryAi: '01',
+      links: [{ linkType: 'gs1:pip', href: 'https://brand.example/legacy', lang: null, type: null, title: 'P', isDefault: true }],
+      createdAt: h.clock.now(),
+      updatedAt: h.clock.now(),
+    });
+    expect((await get(`/01/${legacy}`)).headers.location).toBe('https://brand.example/legacy');
+    expect((await get(`/01/${legacy}`, {}, 'id.brand.example')).headers.location).toBe('https://brand.example/legacy');
+    // Once the account registers the key on its domain, that registration answers there.
+    await register(`01/${legacy}`, [{ linkType: 'gs1:pip', href: 'https://brand.example/now' }], brand);
+    expect((await get(`/01/${legacy}`, {}, 'id.brand.example')).headers.location).toBe('https://brand.example/now');
+    expect((await get(`/01/${legacy}?linkType=linkset`, {}, 'id.brand.example')).json().linkset).toHaveLength(1);
+    expect((await get(`/01/${legacy}`)).headers.location).toBe('https://brand.example/legacy');
+  });
+
+  it('SHALL support OPTIONS with the Link header to the linkset, as GET answers it', async () => {
+    for (const [host, origin] of [
+      ['qrelay.test', 'http://qrelay.test'],
+      ['id.brand.example', 'http://id.brand.example'],
+    ]) {
+      const res = await h.request({ method: 'OPTIONS', url: `/01/${GTIN13}/10/LOT42/`, headers: { host } });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers.link).toBe(`<${origin}/01/${GTIN}/10/LOT42?linkType=linkset>; rel="linkset"; type="${LINKSET}"`);
+    }
+    expect((await get(`/01/${GTIN}/10/LOT42`)).headers.link).toBe(
+      (await h.request({ method: 'OPTIONS', url: `/01/${GTIN}/10/LOT42`, headers: { host: 'qrelay.test' } })).headers.link,
+    );
+    // A malformed path has no linkset to point to; the preflight still answers.
+    const malformed = await h.request({ method: 'OPTIONS', url: '/01/123', headers: { host: 'qrelay.test' } });
+    expect(malformed.statusCode).toBe(204);
+    expect(malformed.headers.link).toBeUndefined();
+  });
+
+  it('answers errors to a JSON client with the error envelope and its docs address', async () => {
+    for (const [url, status, code] of [
+      ['/01/09506000134353', 400, 'invalid_request'],
+      [`/01/${OTHER_GTIN}`, 404, 'not_found'],
+      [`/01/${GTIN}?linkType=gs1:nutritionalInfo`, 404, 'not_found'],
+    ] as const) {
+      const res = await get(url, { accept: 'application/json' });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json().error, url).toEqual({
+        code,
+        message: expect.stringMatching(/\S/),
+        docs: `http://qrelay.test/docs/errors#${code}`,
+      });
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    // A browser still gets a page.
+    expect((await get(`/01/${OTHER_GTIN}`, { accept: 'text/html' })).headers['content-type']).toContain('text/html');
+  });
+
+  it('answers 405 with Allow to every method but GET, HEAD and OPTIONS, whatever the body', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
+      for (const url of [`/01/${GTIN}`, `/01/${GTIN}/10/LOT42`, '/01', '/01/123'])
+        for (const body of [{}, { payload: 'x=1', headers: { 'content-type': 'text/plain' } }, { payload: { a: 1 } }]) {
+          const res = await h.request({ method, url, ...body, headers: { host: 'qrelay.test', ...body.headers } });
+          expect(res.statusCode, `${method} ${url}`).toBe(405);
+          expect(res.headers.allow, `${method} ${url}`).toBe('GET, HEAD, OPTIONS');
+          expect(res.headers['content-type']).toContain('text/html');
+        }
+    const json = await h.request({
+      method: 'POST',
+      url: `/01/${GTIN}`,
+      headers: { host: 'qrelay.test', accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(405);
+    expect(json.json().error).toMatchObject({ code: 'invalid_request', docs: 'http://qrelay.test/docs/errors#invalid_request' });
+    // Nothing was changed or recorded: the key still resolves.
+    expect((await get(`/01/${GTIN}`)).statusCode).toBe(307);
   });
 
   it('records a gs1_resolve event for each human resolution; HEAD and robots are not counted', async () => {

@@ -62,6 +62,23 @@ describeEach(STORES)('/gs1 ($name)', (store) => {
     expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining(message) });
   });
 
+  it("answers 400 for a key another account holds on the service's host, without naming it; a custom domain has its own", async () => {
+    const links = [{ linkType: 'gs1:pip', href: 'https://b.example/' }];
+    await call('POST', '/gs1', { key: '01/4006381333931', links });
+    const other = await h.factory.tenant();
+    const refused = await call('POST', '/gs1', { key: '01/4006381333931', links }, other.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'invalid_request',
+      message: 'key "01/04006381333931" is not available.',
+    });
+    expect(refused.body).not.toContain(t.account.id);
+    const branded = await h.factory.tenant({ domain: 'id.brand.example' });
+    const own = await call('POST', '/gs1', { key: '01/4006381333931', links }, branded.token);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data.url).toBe('http://id.brand.example/01/04006381333931');
+  });
+
   describe('scopes', () => {
     it('needs gs1:read to read and gs1:write to write; neither implies the other; another account gets 404', async () => {
       const created = await call('POST', '/gs1', {

@@ -137,4 +137,39 @@ describeEach(STORES)('admin CLI ($name)', (target: StoreTarget) => {
     expect(result.stderr).toContain('Unknown scope(s): events:read.');
     expect(result.stderr).toContain('Valid scopes: codes:read, codes:write, links:read, links:write, analytics:read,');
   });
+
+  const fails = (args: string[], message: string) => {
+    const result = cli([...args, '--json'], env);
+    expect(result.status, args.join(' ')).not.toBe(0);
+    expect(result.stdout, args.join(' ')).toBe('');
+    expect(result.stderr, args.join(' ')).toContain(message);
+  };
+
+  let brand: string;
+  let other: string;
+
+  // Each command is a process of its own (several seconds on a busy machine): each test runs only a few.
+  it('assigns a GS1 company prefix to an account and lists the assignments, each as one JSON object', () => {
+    brand = json(['account', 'create', '--name', 'Brand', '--plan', 'business']).account.id;
+    other = json(['account', 'create', '--name', 'Other', '--plan', 'business']).account.id;
+    expect(json(['gs1', 'prefix', 'assign', '--account', brand, '--prefix', '0614141'])).toEqual({
+      prefix: { prefix: '0614141', accountId: brand, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      heldByOthers: 0,
+    });
+    expect(json(['gs1', 'prefix', 'list', '--account', brand]).prefixes.map((p: { prefix: string }) => p.prefix)).toEqual([
+      '0614141',
+    ]);
+  });
+
+  it('refuses an overlapping or malformed GS1 company prefix with a message on stderr', () => {
+    fails(['gs1', 'prefix', 'assign', '--account', other, '--prefix', '06141419'], 'overlaps 0614141');
+    fails(['gs1', 'prefix', 'assign', '--account', other, '--prefix', '12a4'], '4 to 12 digits');
+    fails(['gs1', 'prefix', 'frobnicate'], 'gs1 prefix assign');
+  });
+
+  it('removes a GS1 company prefix assignment, which frees the prefix', () => {
+    expect(json(['gs1', 'prefix', 'remove', '--prefix', '0614141'])).toEqual({ prefix: '0614141', removed: true });
+    fails(['gs1', 'prefix', 'remove', '--prefix', '0614141'], 'No such prefix assignment');
+    expect(json(['gs1', 'prefix', 'assign', '--account', other, '--prefix', '06141419']).prefix.accountId).toBe(other);
+  });
 });

@@ -52,13 +52,13 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
     expect(await h.services.gs1.get(ownerOf(t), entry.id)).toEqual(entry);
   });
 
-  it('refuses a key registered already, by any account, and writes nothing', async () => {
+  it("refuses a key registered already on the service's host, by any account, without naming it, and writes nothing", async () => {
     const key = `01/${nextGtin()}`;
     await h.services.gs1.create(ownerOf(t), { key, links: [PIP] });
     const other = await h.factory.tenant();
     await expect(h.services.gs1.create(ownerOf(other), { key, links: [PIP] })).rejects.toMatchObject({
       code: 'invalid_request',
-      message: `key ${key} is already registered.`,
+      message: `key "${key}" is not available.`,
     });
     expect(await h.services.gs1.list(ownerOf(other), { limit: 100, offset: 0 })).toEqual([]);
   });

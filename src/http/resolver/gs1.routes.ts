@@ -4,6 +4,8 @@ import { GS1_VOC } from '../../modules/gs1/gs1.link-types.js';
 import { anchorOf, itemDescription, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/gs1.linkset.js';
 import { LINKSET_MEDIA_TYPE, preferences } from '../../modules/gs1/gs1.resolution.js';
 import type { Gs1Answer, Gs1ResolverService } from '../../modules/gs1/gs1-resolver.service.js';
+import type { ErrorCode } from '../../lib/errors.js';
+import { errorBody } from '../errors.js';
 import type { HttpMetrics } from '../metrics.js';
 import { choicesPage } from './gs1.pages.js';
 import { errorPage, notFoundPage, PAGE_HEADERS, unavailablePage } from './pages.js';
@@ -53,20 +55,56 @@ function page(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(body);
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer, query: string): FastifyReply {
+/** The `Link` header every answer about a Digital Link carries: where its linkset is. */
+const linksetLinkOf = (origin: string, requested: string): string =>
+  `<${anchorOf(origin, requested)}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
+
+interface Failure {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  page: string;
+}
+
+/** The failures a resolution can end in, beside a malformed address (whose message names its problem). */
+const FAILURES: Record<'not_found' | 'unavailable' | 'method', Failure> = {
+  not_found: {
+    status: 404,
+    code: 'not_found',
+    message: 'Nothing is registered for this GS1 key (or for the link type asked for).',
+    page: notFoundPage(),
+  },
+  unavailable: {
+    status: 403,
+    code: 'forbidden',
+    message: 'This GS1 key is not available at the moment.',
+    page: unavailablePage(),
+  },
+  method: { status: 405, code: 'invalid_request', message: `A GS1 Digital Link answers ${METHODS} only.`, page: errorPage(405) },
+};
+
+/** An error: the API's JSON envelope (with its `docs` address) for a client that prefers JSON, else a page. */
+function failure(request: FastifyRequest, reply: FastifyReply, publicUrl: string, error: Failure): FastifyReply {
+  if (!prefersJson(first(request.headers.accept))) return page(reply, error.status, error.page);
+  return reply
+    .code(error.status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(publicUrl, error.code, error.message));
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer, query: string, publicUrl: string): FastifyReply {
   reply.headers(CORS).header('vary', 'Accept, Accept-Language');
-  if (result.kind === 'bad_request') {
-    if (prefersJson(first(request.headers.accept)))
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .send({ error: { code: 'invalid_request', message: result.problem, docs: '' } });
-    return page(reply, 400, errorPage(400));
-  }
-  if (result.kind === 'not_found') return page(reply, 404, notFoundPage());
-  if (result.kind === 'unavailable') return page(reply, 403, unavailablePage());
-  const anchor = anchorOf(result.origin, result.requested);
-  const linksetLink = `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
+  if (result.kind === 'bad_request')
+    return failure(request, reply, publicUrl, {
+      status: 400,
+      code: 'invalid_request',
+      message: result.problem,
+      page: errorPage(400),
+    });
+  if (result.kind === 'not_found' || result.kind === 'unavailable')
+    return failure(request, reply, publicUrl, FAILURES[result.kind]);
+  const linksetLink = linksetLinkOf(result.origin, result.requested);
   reply.header('cache-control', 'no-store');
   switch (result.kind) {
     case 'linkset':
@@ -124,16 +162,25 @@ export const gs1ResolverRoutes: FastifyPluginAsync<{ gs1: Gs1ResolverService; me
         : `gs1_${result.kind}`,
     );
     if (result.kind === 'redirect' || result.kind === 'choices') await new Promise<void>((done) => gs1.whenRecorded(done));
-    return answer(request, reply, result, query);
+    return answer(request, reply, result, query, gs1.publicUrl);
   };
-  const preflight = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
-    reply.code(204).headers(CORS).header('allow', METHODS).header('access-control-max-age', '86400').send();
+  // GS1's conformance suite reads the linkset's Link header from the OPTIONS answer too.
+  const preflight = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const address = await gs1.address(request.host, partsOf(request.url).path);
+    if (address) reply.header('link', linksetLinkOf(address.origin, address.requested));
+    return reply.code(204).headers(CORS).header('allow', METHODS).header('access-control-max-age', '86400').send();
+  };
+  // Answered before the body is read, so whatever a client sends gets the same 405.
+  const notAllowed = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    failure(request, reply.headers(CORS).header('allow', METHODS), gs1.publicUrl, FAILURES.method);
+  const otherMethods = app.supportedMethods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
 
   for (const ai of Object.keys(PRIMARY_KEYS)) {
     // `/<ai>` alone is a Digital Link without its value: a 400 like any other malformed one.
     for (const url of [`/${ai}`, `/${ai}/*`]) {
       app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler });
       app.route({ method: 'OPTIONS', url, schema: { hide: true }, handler: preflight });
+      app.route({ method: otherMethods, url, schema: { hide: true }, onRequest: notAllowed, handler: notAllowed });
     }
   }
 

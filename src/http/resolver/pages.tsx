@@ -28,6 +28,7 @@ const notice = (title: string, text: string, heading = title): string =>
 
 const ERROR_TEXTS: Record<number, [string, string]> = {
   400: ['Bad request', 'This address is not valid. Check that it was typed or scanned correctly.'],
+  405: ['Not allowed', 'This address can be opened, but nothing can be sent to it.'],
   408: ['Too slow', 'The request took too long to arrive. Please try again.'],
   413: ['Too large', 'What was sent is too large.'],
   414: ['Address too long', 'This address is too long to be a short address.'],

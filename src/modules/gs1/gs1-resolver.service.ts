@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import { answerWhenDurable, recordSafely, type HitRecorder } from '../resolver/hit-recorder.js';
 import { Gs1SyntaxError, keyPath, levelsOf, parseKeySegments, PRIMARY_KEYS } from './gs1.keys.js';
 import { GS1_VOC } from './gs1.link-types.js';
-import type { Gs1Repository } from './gs1.repository.js';
+import type { Gs1Repository, ResolvableKey } from './gs1.repository.js';
 import { resolveGs1, type Gs1Ask, type Gs1Resolution } from './gs1.resolution.js';
 
 /** A request for a Digital Link URI, as the resolver sees it (no HTTP types). */
@@ -44,13 +44,29 @@ export interface Gs1ResolverDeps {
   onRecordError?: (error: unknown) => void;
 }
 
-/** Splits and percent-decodes a Digital Link path; null when its encoding is malformed. */
-function segmentsOf(path: string): string[] | null {
-  const trimmed = path.replace(/\/+$/, '');
+/** One registration per key: where a key comes back twice, the one in the host's own namespace wins. */
+function ownNamespaceFirst(keys: ResolvableKey[], namespace: string): ResolvableKey[] {
+  const chosen = new Map<string, ResolvableKey>();
+  for (const key of keys) if (!chosen.has(key.key) || key.domain === namespace) chosen.set(key.key, key);
+  return [...chosen.values()];
+}
+
+/** A Digital Link path's levels (canonical key paths, most specific first), or what is wrong with it. */
+function levelsOfPath(path: string): { levels: string[] } | { problem: string } {
+  let segments: string[];
   try {
-    return trimmed.split('/').map((s) => decodeURIComponent(s));
+    segments = path
+      .replace(/\/+$/, '')
+      .split('/')
+      .map((s) => decodeURIComponent(s));
   } catch {
-    return null;
+    return { problem: 'The address has a malformed percent-encoding.' };
+  }
+  try {
+    return { levels: levelsOf(parseKeySegments(segments)).map(keyPath) };
+  } catch (error) {
+    if (error instanceof Gs1SyntaxError) return { problem: error.message };
+    throw error;
   }
 }
 
@@ -70,23 +86,29 @@ export class Gs1ResolverService {
   }
 
   async resolve(visit: Gs1Visit): Promise<Gs1Answer> {
-    const segments = segmentsOf(visit.path);
-    if (!segments) return { kind: 'bad_request', problem: 'The address has a malformed percent-encoding.' };
-    let levels: string[];
-    try {
-      levels = levelsOf(parseKeySegments(segments)).map(keyPath);
-    } catch (error) {
-      if (error instanceof Gs1SyntaxError) return { kind: 'bad_request', problem: error.message };
-      throw error;
-    }
+    const parsed = levelsOfPath(visit.path);
+    if ('problem' in parsed) return { kind: 'bad_request', problem: parsed.problem };
+    const { levels } = parsed;
     const namespace = await this.deps.namespaces.namespaceOf(visit.host);
-    const origin = namespace === '' ? this.publicOrigin : `${this.protocol}//${namespace}`;
-    const registered = (await this.deps.repo.resolvable(levels)).filter(
-      (key) => namespace === '' || key.accountDomain === namespace,
-    );
+    const registered = ownNamespaceFirst(await this.deps.repo.resolvable(levels, namespace), namespace);
     const resolution = resolveGs1(levels, registered, visit);
     if (resolution.kind === 'redirect' || resolution.kind === 'choices') this.record(resolution.key, visit);
-    return { ...resolution, origin, requested: levels[0]! };
+    return { ...resolution, origin: this.originOf(namespace), requested: levels[0]! };
+  }
+
+  /**
+   * The canonical origin and path of a Digital Link on a host, without looking the key up (what an
+   * OPTIONS answer links its linkset with); null when the path is malformed.
+   */
+  async address(host: string, path: string): Promise<{ origin: string; requested: string } | null> {
+    const parsed = levelsOfPath(path);
+    if ('problem' in parsed) return null;
+    return { origin: this.originOf(await this.deps.namespaces.namespaceOf(host)), requested: parsed.levels[0]! };
+  }
+
+  /** Where error answers' `docs` point: the API's error reference. */
+  get publicUrl(): string {
+    return this.deps.publicUrl;
   }
 
   /** Calls `answer` once the resolutions recorded so far are durable; a recorded answer is sent from here. */
@@ -96,14 +118,18 @@ export class Gs1ResolverService {
 
   /** The resolver description file (`/.well-known/gs1resolver`) of the namespace a Host names. */
   async description(host: string): Promise<ResolverDescription> {
-    const namespace = await this.deps.namespaces.namespaceOf(host);
     return {
       name: 'qrelay',
-      resolverRoot: namespace === '' ? this.publicOrigin : `${this.protocol}//${namespace}`,
+      resolverRoot: this.originOf(await this.deps.namespaces.namespaceOf(host)),
       supportedPrimaryKeys: Object.keys(PRIMARY_KEYS),
       supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
       linkTypeDefaultCanBeLinkset: false,
     };
+  }
+
+  /** The canonical origin of a namespace: PUBLIC_URL's, or the custom domain over PUBLIC_URL's scheme. */
+  private originOf(namespace: string): string {
+    return namespace === '' ? this.publicOrigin : `${this.protocol}//${namespace}`;
   }
 
   /** Hands a resolution to the recorder; HEAD and automated traffic are excluded there, as for scans. */

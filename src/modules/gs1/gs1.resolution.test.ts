@@ -16,7 +16,7 @@ const key = (path: string, links: Gs1Link[], accountActive = true): ResolvableKe
   id: path,
   accountId: 'a',
   key: path,
-  accountDomain: null,
+  domain: '',
   accountActive,
   links,
 });

@@ -14,6 +14,8 @@ export interface Gs1Link {
 export interface Gs1Entry {
   id: string;
   accountId: string;
+  /** The namespace the key is registered in: '' for the service's own host, else the account's custom domain. */
+  domain: string;
   /** Canonical Digital Link path without the leading slash: `01/09506000134352/10/ABC`. */
   key: string;
   primaryAi: string;
@@ -43,3 +45,10 @@ export interface UpdateGs1Input {
 export const GS1_LINKS_MAX = 50;
 export const GS1_TITLE_MAX = 200;
 export const GS1_KEY_MAX = 200;
+
+/** A GS1 company prefix the operator assigned to an account. */
+export interface Gs1Prefix {
+  prefix: string;
+  accountId: string;
+  createdAt: number;
+}

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
+import { shortBase } from '../../../../modules/codes/code-address.js';
 import type { Gs1Entry as Gs1Record } from '../../../../modules/gs1/gs1.types.js';
 import type { Gs1Entry } from './schema.js';
 
@@ -7,7 +8,7 @@ export function presentGs1(entry: Gs1Record, publicUrl: string): Static<typeof G
   return {
     id: entry.id,
     key: entry.key,
-    url: `${new URL(publicUrl).origin}/${entry.key}`,
+    url: `${new URL(shortBase(publicUrl, entry.domain)).origin}/${entry.key}`,
     links: entry.links.map((l) => ({
       linkType: l.linkType,
       href: l.href,

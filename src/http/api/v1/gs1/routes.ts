@@ -26,7 +26,7 @@ export const gs1Routes: ApiRoutes = async (app, { services, guard, present }) =>
 
   keys.create('createGs1Key', 'Register a GS1 key and its links', {
     description:
-      'The key is validated (lengths, check digits, qualifier order, characters) and stored in canonical form; a key is registered once on the service. Exactly one link is the default.',
+      'The key is validated (lengths, check digits, qualifier order, characters) and stored in canonical form. It is registered on the account\'s custom domain when it has one, else on the service\'s host; a key taken there, or under a GS1 company prefix the operator assigned to another account, answers 400 "not available". Exactly one link is the default.',
     body: CreateGs1Body,
     run: (acting, body) => services.gs1.create(acting, body),
   });

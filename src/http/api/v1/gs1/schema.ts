@@ -19,7 +19,10 @@ export const Gs1Entry = Type.Object(
   {
     id: Type.String(),
     key: Type.String({ description: 'Canonical Digital Link path: GTINs padded to 14 digits, e.g. 01/09506000134352/10/ABC.' }),
-    url: Type.String({ description: 'The GS1 Digital Link URI on this service; the value to encode in a QR code.' }),
+    url: Type.String({
+      description:
+        "The GS1 Digital Link URI on the host the key is registered on (the account's custom domain, else this service); the value to encode in a QR code.",
+    }),
     links: Type.Array(Gs1Link),
     createdAt: DateTime,
     updatedAt: DateTime,
