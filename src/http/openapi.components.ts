@@ -10,6 +10,7 @@ const pascal = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1);
  *   generated clients get one named type per resource instead of anonymous copies;
  * - each request body is `components/requestBodies/<OperationId>Request` (a request body, not a
  *   schema, so generators keep the fields that have a default optional);
+ * - a `discriminator` over named members gets the `mapping` of each tag value to its member;
  * - a query or path parameter that has a default is optional, whatever its TypeBox type says (the
  *   server fills the default in).
  * Two different schemas under one title are a programming error and throw; a use site that only adds a
@@ -33,11 +34,27 @@ export function namedComponents<T extends object>(document: T): T {
       : { ...ref, description: schema.description };
   };
 
+  /** Each tag value of a `discriminator` over named members, mapped to its member (Ajv refuses `mapping`). */
+  const mapTags = (object: Json): void => {
+    const discriminator = object.discriminator as { propertyName?: string } | undefined;
+    if (typeof discriminator?.propertyName !== 'string' || !Array.isArray(object.oneOf)) return;
+    const mapping: Record<string, string> = {};
+    for (const member of object.oneOf as Json[]) {
+      if (typeof member.$ref !== 'string') continue;
+      const named = schemas[member.$ref.slice('#/components/schemas/'.length)] as Json | undefined;
+      const tag: Json | undefined = (named?.properties as Record<string, Json> | undefined)?.[discriminator.propertyName];
+      const value = tag?.const ?? (Array.isArray(tag?.enum) && tag.enum.length === 1 ? tag.enum[0] : undefined);
+      if (typeof value === 'string') mapping[value] = member.$ref;
+    }
+    object.discriminator = { ...discriminator, mapping };
+  };
+
   const walk = (node: unknown, root = false): unknown => {
     if (Array.isArray(node)) return node.map((item) => walk(item));
     if (node === null || typeof node !== 'object') return node;
     const object = node as Json;
     for (const [key, value] of Object.entries(object)) object[key] = walk(value);
+    mapTags(object);
     if (!root && typeof object.title === 'string' && isSchema(object)) return register(object.title, object);
     return object;
   };

@@ -59,7 +59,7 @@ export const PageQuery = () =>
   Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() }, { additionalProperties: false });
 
 export const DateTime = Type.String({ format: 'date-time' });
-export { Nullable, StringEnum } from '../lib/schema-types.js';
+export { Nullable, StringEnum, TaggedUnion } from '../lib/schema-types.js';
 
 /** The `:id` of every resource path: any string up to 64 characters (one that is no id is a 404). */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const base: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
+// `discriminator` checks a tagged union (`TaggedUnion`) against the member its tag names alone.
+const base: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false, discriminator: true };
 
 /** The validator of request bodies: as sent, no coercion. MCP tool arguments use it too. */
 export const bodyValidator = (): Ajv => addFormats(new Ajv({ ...base, coerceTypes: false }));

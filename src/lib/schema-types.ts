@@ -1,4 +1,12 @@
-import { Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TSchema,
+  type TUnsafe,
+} from '@sinclair/typebox';
 
 /**
  * Schema builders whose JSON Schema needs no `anyOf` (ADR 0174). A response serializer turns every
@@ -26,4 +34,25 @@ export function Nullable<T extends TSchema>(schema: T, options: SchemaOptions = 
   const nullable: Record<string, unknown> = { ...own, ...options, type: [own.type, 'null'] };
   if (Array.isArray(own.enum)) nullable.enum = [...(own.enum as unknown[]), null];
   return Type.Unsafe<Static<T> | null>(nullable);
+}
+
+/**
+ * One of `members`, objects told apart by a literal `tag` property: `oneOf` with an OpenAPI
+ * `discriminator`, which Ajv follows (its `discriminator` option) so a value is checked against the
+ * member its tag names alone, and an error names that member's field rather than the first member's.
+ */
+export function TaggedUnion<K extends string, T extends (TObject & { properties: Record<K, TLiteral<string>> })[]>(
+  tag: K,
+  members: [...T],
+  options: SchemaOptions = {},
+): TUnsafe<Static<T[number]>> {
+  const tags = members.map((member) => member.properties[tag].const);
+  return Type.Unsafe<Static<T[number]>>({
+    ...options,
+    type: 'object',
+    required: [tag],
+    properties: { [tag]: { type: 'string', enum: tags } },
+    discriminator: { propertyName: tag },
+    oneOf: members,
+  });
 }

@@ -57,6 +57,28 @@ describeEach(STORES)('/pages and /cards ($name)', (store) => {
     }
   });
 
+  it('names the field of the block type sent, whichever block of the union is first', async () => {
+    for (const [blocks, message] of [
+      [[{ type: 'button', label: 'Go', url: 'javascript:x' }], 'body.blocks.0.url must match pattern'],
+      [[{ type: 'button', label: 'Go', url: 'not a url' }], 'body.blocks.0.url must match'],
+      [[{ type: 'button', url: 'https://example.com' }], 'body.blocks.0.label is required'],
+      [[{ type: 'video', url: 'https://example.com', text: 'x' }], 'body.blocks.0.text is not a known field'],
+      [
+        [BLOCKS[0], { type: 'links', links: [{ label: 'Menu', url: 'ftp://example.com' }] }],
+        'body.blocks.1.links.0.url must match',
+      ],
+      [
+        [{ type: 'marquee', text: 'x' }],
+        'body.blocks.0.type must be one of heading, text, image, button, links, video, hours, social',
+      ],
+      [[{ text: 'x' }], 'body.blocks.0.type is required'],
+    ] as const) {
+      const res = await call('POST', '/pages', { name: 'Bad', blocks });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain(message);
+    }
+  });
+
   it('stores a card’s contact details, its full name defaulting to the name', async () => {
     const { data } = (
       await call('POST', '/cards', {

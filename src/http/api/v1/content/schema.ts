@@ -14,7 +14,14 @@ const RetentionDays = Nullable(
 export const Colour = Nullable(
   Type.String({ pattern: COLOUR_PATTERN, maxLength: 7, description: 'Main colour as #rrggbb; null for the default.' }),
 );
-export const HttpUrl = Type.String({ minLength: 1, maxLength: URL_MAX, format: 'uri', description: 'An http or https address.' });
+export const HttpUrl = Type.String({
+  minLength: 1,
+  maxLength: URL_MAX,
+  format: 'uri',
+  // The scheme is checked here too, so a javascript: address is refused naming its own field.
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  description: 'An http or https address.',
+});
 
 export const SocialLinks = Type.Array(
   Type.Object({ network: StringEnum(SOCIAL_NETWORKS), url: HttpUrl }, { additionalProperties: false }),

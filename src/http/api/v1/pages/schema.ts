@@ -1,16 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import { LABEL_MAX, TEXT_MAX } from '../../../../modules/content/content.document.js';
 import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../modules/pages/page.blocks.js';
-import { Nullable, StringEnum } from '../../../schemas.js';
+import { Nullable, StringEnum, TaggedUnion } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 
 const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX });
 const Link = Type.Object({ label: Label, url: HttpUrl }, { additionalProperties: false });
 const Time = Type.String({ pattern: TIME_PATTERN, maxLength: 5, description: 'HH:MM, 24-hour.' });
-const block = <P extends Parameters<typeof Type.Object>[0]>(type: string, properties: P, description: string) =>
-  Type.Object({ type: Type.Literal(type), ...properties }, { additionalProperties: false, description });
+/** One type of block, named (`PageButtonBlock`) so the OpenAPI discriminator can map its `type` to it. */
+const block = <T extends string, P extends Parameters<typeof Type.Object>[0]>(type: T, properties: P, description: string) =>
+  Type.Object(
+    { type: Type.Literal(type), ...properties },
+    { additionalProperties: false, title: `Page${type.charAt(0).toUpperCase()}${type.slice(1)}Block`, description },
+  );
 
-export const Block = Type.Union(
+export const Block = TaggedUnion(
+  'type',
   [
     block(
       'heading',
