@@ -1,25 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
 /**
- * Which stores a test run reaches. SQLite always; PostgreSQL and Redis only when their variable is set.
- * Plain module (no vitest import): the reporter and the global setup read it in vitest's main process.
+ * What a test run reaches: the stores (SQLite always; PostgreSQL and Redis when their variable is set)
+ * and the outside tools some tests check the product with. Plain module (no vitest import): the
+ * reporter and the global setup read it in vitest's main process.
  */
 export interface Reach {
-  name: 'sqlite' | 'postgres' | 'redis';
-  /** The unset variable that keeps the run from this store, or null when it is reached. */
+  name: StoreName | ToolName;
+  /** Why this run goes without it (the unset variable, or the package that brings the tool), or null. */
   missing: string | null;
 }
 
-export function reach(env: NodeJS.ProcessEnv = process.env): Reach[] {
+export type StoreName = 'sqlite' | 'postgres' | 'redis';
+export type ToolName = 'zbarimg' | 'pdftoppm' | 'chromium';
+
+/** Debian's Chromium; .ci/run installs it. No tool ever downloads a browser of its own. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+export function storeReach(env: NodeJS.ProcessEnv = process.env): Reach[] {
   return [
     { name: 'sqlite', missing: null },
-    { name: 'postgres', missing: env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL' },
-    { name: 'redis', missing: env.REDIS_URL ? null : 'REDIS_URL' },
+    { name: 'postgres', missing: env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL unset' },
+    { name: 'redis', missing: env.REDIS_URL ? null : 'REDIS_URL unset' },
   ];
 }
 
-/** One line: `stores: sqlite, postgres, redis ran`, or which were skipped and the variable each lacks. */
-export function storesLine(env: NodeJS.ProcessEnv = process.env): string {
-  const all = reach(env);
+export function toolReach(): Reach[] {
+  return [
+    { name: 'zbarimg', missing: onPath('zbarimg') ? null : 'apt-get install zbar-tools' },
+    { name: 'pdftoppm', missing: onPath('pdftoppm') ? null : 'apt-get install poppler-utils' },
+    { name: 'chromium', missing: existsSync(CHROMIUM) ? null : 'apt-get install chromium' },
+  ];
+}
+
+const line = (label: string, all: Reach[]): string => {
   const ran = all.filter((s) => !s.missing).map((s) => s.name);
-  const skipped = all.filter((s) => s.missing).map((s) => `${s.name} (${s.missing} unset)`);
-  return `stores: ${ran.join(', ')} ran${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}`;
+  const skipped = all.filter((s) => s.missing).map((s) => `${s.name} (${s.missing})`);
+  return `${label}: ${ran.length ? ran.join(', ') : 'none'} ran${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}`;
+};
+
+/** Two lines: `stores: sqlite, postgres, redis ran` and the same for tools, or which were skipped and why. */
+export function reachLines(env: NodeJS.ProcessEnv = process.env): string {
+  return `${line('stores', storeReach(env))}\n${line('tools', toolReach())}`;
 }

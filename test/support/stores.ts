@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { reach } from './reach.js';
+import { storeReach, type StoreName } from './reach.js';
 
 /**
  * A store a test suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. A run
@@ -19,6 +19,8 @@ export interface StoreTarget {
 }
 
 const suffix = () => randomBytes(6).toString('hex');
+
+const missing = (name: StoreName) => storeReach().find((s) => s.name === name)!.missing;
 
 export const sqliteStore: StoreTarget = {
   name: 'sqlite',
@@ -36,7 +38,7 @@ export const sqliteStore: StoreTarget = {
 
 export const postgresStore = (url: string | undefined): StoreTarget => ({
   name: 'postgres',
-  missing: url ? null : 'TEST_DATABASE_URL',
+  missing: url ? null : 'TEST_DATABASE_URL unset',
   async create() {
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `qrelay_test_${suffix()}`;
@@ -61,7 +63,7 @@ export const postgresStore = (url: string | undefined): StoreTarget => ({
 export const STORES: StoreTarget[] = [sqliteStore, postgresStore(process.env.TEST_DATABASE_URL)];
 
 /** The unset variable that keeps this run from Redis (shared counters, the cache bus), or null. */
-export const REDIS_MISSING = reach().find((s) => s.name === 'redis')!.missing;
+export const REDIS_MISSING = missing('redis');
 
 /** One case of a suite run per store (or per store and back end): its name, and what it lacks if anything. */
 export interface SuiteCase {
