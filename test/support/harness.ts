@@ -18,6 +18,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Where resolved visits go (default: nowhere). */
   recorder?: HitRecorder;
+  /** Put the dashboard's own routes in the OpenAPI document, for tests that walk them. */
+  documentDashboard?: boolean;
 }
 
 /** A second qrelay instance on the same store (and Redis, if any): services and app. */
@@ -64,7 +66,13 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
   const open = async (recorder?: HitRecorder): Promise<Peer> => {
     const infra = await openInfrastructure(config, { clock, database: { schema: store.schema, poolSize: 20 }, redisPrefix });
     const services = buildServices(infra, { recorder });
-    const app = await buildApp({ config, database: infra.database, services, logger: false });
+    const app = await buildApp({
+      config,
+      database: infra.database,
+      services,
+      logger: false,
+      documentDashboard: options.documentDashboard,
+    });
     await app.ready();
     return {
       infra,
