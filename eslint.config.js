@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Services hold no SQL: they pass a Transactor's handle on to repositories (docs/adr/0007).
-    files: ['src/modules/**/*.service.ts'],
+    files: ['src/{platform,identity,catalog,content,traffic,delivery}/**/*.service.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -16,8 +16,8 @@ import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
 import { systemClock } from '../dist/lib/clock.js';
 import { ACCOUNT, generate, HOT, ingest, log, PREFIX, time } from './event-data.mjs';
-import { AnalyticsRepository } from '../dist/modules/analytics/analytics.repository.js';
-import { AnalyticsService } from '../dist/modules/analytics/analytics.service.js';
+import { AnalyticsRepository } from '../dist/traffic/analytics/analytics.repository.js';
+import { AnalyticsService } from '../dist/traffic/analytics/analytics.service.js';
 
 const { values: args } = parseArgs({
   options: {

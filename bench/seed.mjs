@@ -3,7 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { v7 } from 'uuid';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
-import { DEFAULT_DESIGN } from '../dist/modules/designs/design.schema.js';
+import { DEFAULT_DESIGN } from '../dist/catalog/designs/design.schema.js';
 
 export const endingOf = (i) => `b${i.toString(36).padStart(6, '0')}`;
 

@@ -9,11 +9,11 @@
 // sharp's encoder and V8's collector), which other load on the machine disturbs far less.
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
-import { validDesign } from '../dist/modules/designs/design.schema.js';
-import { checkDesign } from '../dist/modules/symbols/symbol.check.js';
-import { renderImage, renderPng } from '../dist/modules/symbols/symbol.image.js';
-import { renderScene } from '../dist/modules/symbols/symbol.render.js';
-import { renderSvg } from '../dist/modules/symbols/symbol.svg.js';
+import { validDesign } from '../dist/catalog/designs/design.schema.js';
+import { checkDesign } from '../dist/catalog/symbols/symbol.check.js';
+import { renderImage, renderPng } from '../dist/catalog/symbols/symbol.image.js';
+import { renderScene } from '../dist/catalog/symbols/symbol.render.js';
+import { renderSvg } from '../dist/catalog/symbols/symbol.svg.js';
 
 // A 240 px PNG logo, drawn as the server draws a media-library logo.
 const LOGO_SVG = Buffer.from(

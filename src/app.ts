@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { RedisLink } from './lib/redis.js';
-import { AnonymousLimiter } from './modules/limits/anonymous-limiter.js';
+import { AnonymousLimiter } from './platform/limits/anonymous-limiter.js';
 import type { Services } from './services.js';
 import { apiV1 } from './http/api/v1/index.js';
 import { dashboard } from './http/app/index.js';

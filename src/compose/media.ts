@@ -3,11 +3,11 @@ import type { Config } from '../config/config.js';
 import type { Schema } from '../db/schema.js';
 import type { Transactor } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
-import type { AccountsRepository } from '../modules/accounts/accounts.repository.js';
-import { MediaFoldersService } from '../modules/media/media-folders.service.js';
-import { MediaFoldersRepository, MediaRepository } from '../modules/media/media.repository.js';
-import { MediaService } from '../modules/media/media.service.js';
-import { DiskMediaStore, type MediaStore } from '../modules/media/media.store.js';
+import type { AccountsRepository } from '../identity/accounts.repository.js';
+import { MediaFoldersService } from '../content/media/media-folders.service.js';
+import { MediaFoldersRepository, MediaRepository } from '../content/media/media.repository.js';
+import { MediaService } from '../content/media/media.service.js';
+import { DiskMediaStore, type MediaStore } from '../content/media/media.store.js';
 import type { Services } from '../services.js';
 
 /** What `buildMedia` needs: the store and the shared parts the composition root made first. */

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, PlanRequired, QuotaExceeded, RateLimited, Unauthorized } from '../lib/errors.js';
-import type { AnonymousLimiter } from '../modules/limits/anonymous-limiter.js';
-import type { QuotaStatus, RateStatus } from '../modules/limits/limits.service.js';
-import type { Scope } from '../modules/tokens/scopes.js';
-import type { Principal } from '../modules/tokens/tokens.types.js';
+import type { AnonymousLimiter } from '../platform/limits/anonymous-limiter.js';
+import type { QuotaStatus, RateStatus } from '../platform/limits/limits.service.js';
+import type { Scope } from '../platform/authz/scopes.js';
+import type { Principal } from '../identity/tokens.types.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
-import type { WebhookSender } from '../modules/webhooks/webhook.sender.js';
-import type { DeliveryOutbox } from '../modules/webhooks/webhooks.outbox.js';
+import type { WebhookSender } from '../delivery/webhooks/webhook.sender.js';
+import type { DeliveryOutbox } from '../delivery/webhooks/webhooks.outbox.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   RETRY_DELAYS_MS,
   type Delivery,
   type DeliveryStats,
   type Webhook,
-} from '../modules/webhooks/webhooks.types.js';
+} from '../delivery/webhooks/webhooks.types.js';
 
 export interface DeliveryJobOptions {
   /** Deliveries claimed per round. */

@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import { startJobs } from '../jobs/index.js';
 import { systemClock } from '../lib/clock.js';
-import { isInvalidation, IpcInvalidationBus, type InvalidationMessage } from '../modules/resolver/invalidation-bus.ipc.js';
-import { InlineWriterLink, serveWriter } from '../modules/events/events.writer-link.js';
+import { isInvalidation, IpcInvalidationBus, type InvalidationMessage } from '../platform/bus/invalidation-bus.ipc.js';
+import { InlineWriterLink, serveWriter } from '../traffic/events/events.writer-link.js';
 import { buildBatchWriter, buildServices, openInfrastructure, type Services } from '../services.js';
 
 const LOCK_ATTEMPTS = 50;

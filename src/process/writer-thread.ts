@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/config.js';
-import { MessageWriterLink, type Port, type ToWriter } from '../modules/events/events.writer-link.js';
-import type { RecorderLog } from '../modules/events/events.writer.js';
+import { MessageWriterLink, type Port, type ToWriter } from '../traffic/events/events.writer-link.js';
+import type { RecorderLog } from '../traffic/events/events.writer.js';
 
 /** The events' batch writer on a thread of its own, and the link the recorder feeds it through. */
 export interface WriterThread {

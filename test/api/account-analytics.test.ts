@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DAY_MS } from '../../src/modules/events/events.types.js';
+import { DAY_MS } from '../../src/traffic/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';

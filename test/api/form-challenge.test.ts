@@ -6,7 +6,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { IPHONE } from '../support/hits.js';
 import { describeEach, STORES, withRedis } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
-import { CHALLENGE_MESSAGES, CHALLENGE_TTL_MS } from '../../src/modules/forms/form.challenge.js';
+import { CHALLENGE_MESSAGES, CHALLENGE_TTL_MS } from '../../src/content/forms/form.challenge.js';
 import { WIDGET_PATH } from '../../src/http/content/widget.js';
 
 const KEY = 'test-challenge-key-0123456789abcdef';

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../src/http/mcp/tools/index.js';
-import { SCOPES } from '../../src/modules/tokens/scopes.js';
+import { SCOPES } from '../../src/platform/authz/scopes.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { zbarDecodeOne } from '../support/decoders.js';

@@ -5,7 +5,7 @@ import { GOOGLEBOT, pathOf as path, visitors, type Visitor } from '../support/vi
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { components, parseVcard } from '../support/vcard.js';
-import { REPLIES_PER_CLIENT_PER_MINUTE } from '../../src/modules/content/public-content.service.js';
+import { REPLIES_PER_CLIENT_PER_MINUTE } from '../../src/content/hosted/public-content.service.js';
 import { ownerOf } from '../support/actors.js';
 import { raster } from '../support/media.js';
 

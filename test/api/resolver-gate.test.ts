@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashGatePassword } from '../../src/modules/resolver/gate.js';
-import { GATE_FAILURES_PER_CODE_PER_MINUTE } from '../../src/modules/resolver/resolver.service.js';
+import { hashGatePassword } from '../../src/catalog/codes/gate.js';
+import { GATE_FAILURES_PER_CODE_PER_MINUTE } from '../../src/traffic/resolver/resolver.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { COUNTER_CASES, describeEach } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';

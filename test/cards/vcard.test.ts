@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { components, parseVcard } from '../support/vcard.js';
-import { cardVcard, vcardFileName } from '../../src/modules/cards/card.vcard.js';
-import type { CardDocument } from '../../src/modules/cards/card.document.js';
+import { cardVcard, vcardFileName } from '../../src/content/cards/card.vcard.js';
+import type { CardDocument } from '../../src/content/cards/card.document.js';
 
 const CARD: CardDocument = {
   fullName: 'Ada King; Countess, of Lovelace',

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Invalidation } from '../../src/modules/resolver/invalidation-bus.js';
+import type { Invalidation } from '../../src/platform/bus/invalidation-bus.js';
 import type { Tenant } from '../support/factory.js';
 import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness, type Peer } from '../support/harness.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import type { WriterLink } from '../../src/modules/events/events.writer-link.js';
+import type { WriterLink } from '../../src/traffic/events/events.writer-link.js';
 import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { hit } from '../support/hits.js';

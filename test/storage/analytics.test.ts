@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
-import { RollupFolderFigures } from '../../src/modules/analytics/folder-figures.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
+import { RollupFolderFigures } from '../../src/traffic/analytics/folder-figures.js';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
-import { DAY_MS } from '../../src/modules/events/events.types.js';
+import { DAY_MS } from '../../src/traffic/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/modules/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../src/identity/passwords.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';

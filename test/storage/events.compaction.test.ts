@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js';
 import { newId } from '../../src/lib/ids.js';
-import type { CodeAnalytics } from '../../src/modules/analytics/analytics.types.js';
-import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/modules/events/events.types.js';
+import type { CodeAnalytics } from '../../src/traffic/analytics/analytics.types.js';
+import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';

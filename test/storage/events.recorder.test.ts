@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Reader } from 'maxmind';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { DAY_MS } from '../../src/modules/events/events.types.js';
+import { DAY_MS } from '../../src/traffic/events/events.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, IPAD, IPHONE, recordAll } from '../support/hits.js';

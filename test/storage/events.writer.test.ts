@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { dayOf, type RecordedEvent } from '../../src/modules/events/events.types.js';
+import { dayOf, type RecordedEvent } from '../../src/traffic/events/events.types.js';
 import { buildBatchWriter } from '../../src/services.js';
 import { scanEvent } from '../support/events.js';
 import { createHarness, type Harness } from '../support/harness.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CodesRepository } from '../../src/modules/codes/codes.repository.js';
-import { AnalyticsRepository } from '../../src/modules/analytics/analytics.repository.js';
-import { AnalyticsService } from '../../src/modules/analytics/analytics.service.js';
-import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/modules/analytics/folder-analytics.js';
+import { CodesRepository } from '../../src/catalog/codes/codes.repository.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
+import { AnalyticsService } from '../../src/traffic/analytics/analytics.service.js';
+import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/traffic/analytics/folder-analytics.js';
 import { transactor } from '../../src/db/transaction.js';
-import { FoldersRepository } from '../../src/modules/folders/folders.repository.js';
-import { FoldersService } from '../../src/modules/folders/folders.service.js';
+import { FoldersRepository } from '../../src/catalog/folders/folders.repository.js';
+import { FoldersService } from '../../src/catalog/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';

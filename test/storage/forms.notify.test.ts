@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/modules/team/roles.policy.js';
+import type { Actor } from '../../src/platform/authz/roles.policy.js';
 import { ownerOf } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkDigit } from '../../src/modules/gs1/gs1.keys.js';
+import { checkDigit } from '../../src/catalog/endings/gs1.keys.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RedisLink } from '../../src/lib/redis.js';
 import { REDIS_MISSING } from '../support/stores.js';
-import { RedisInvalidationBus } from '../../src/modules/resolver/invalidation-bus.redis.js';
-import { CREDENTIALS, type Invalidation } from '../../src/modules/resolver/invalidation-bus.js';
+import { RedisInvalidationBus } from '../../src/platform/bus/invalidation-bus.redis.js';
+import { CREDENTIALS, type Invalidation } from '../../src/platform/bus/invalidation-bus.js';
 
 describe.skipIf(REDIS_MISSING !== null)('RedisInvalidationBus', () => {
   it('lets a process close before its subscription is made, rejecting only for whoever awaits it', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFound, TooLarge } from '../../src/lib/errors.js';
-import { mediaUrl } from '../../src/modules/media/media.paths.js';
-import { DiskMediaStore, sha256Hex } from '../../src/modules/media/media.store.js';
-import type { MediaFile } from '../../src/modules/media/media.types.js';
+import { mediaUrl } from '../../src/content/media/media.paths.js';
+import { DiskMediaStore, sha256Hex } from '../../src/content/media/media.store.js';
+import type { MediaFile } from '../../src/content/media/media.types.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';

@@ -1,8 +1,8 @@
 import { buildPresenters } from '../../src/http/presenters.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
-import type { Actor } from '../../src/modules/team/roles.policy.js';
-import type { User } from '../../src/modules/users/users.types.js';
+import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import type { User } from '../../src/identity/users.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';

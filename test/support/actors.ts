@@ -1,5 +1,5 @@
-import type { Actor } from '../../src/modules/team/roles.policy.js';
-import type { Role } from '../../src/modules/users/users.types.js';
+import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import type { Role } from '../../src/identity/users.types.js';
 import type { Tenant } from './factory.js';
 
 /** The tenant's owner as the services see an acting person. */

@@ -1,5 +1,5 @@
 import { newIdAt } from '../../src/lib/ids.js';
-import type { RecordedEvent } from '../../src/modules/events/events.types.js';
+import type { RecordedEvent } from '../../src/traffic/events/events.types.js';
 
 /** A phone's scan of `targetId` (a code) at `at`, as the recorder hands it to the batch writer. */
 export function scanEvent(fields: {

@@ -1,11 +1,11 @@
-import type { CreateCodeInput } from '../../src/modules/codes/codes.types.js';
-import type { CreateLinkInput } from '../../src/modules/links/links.types.js';
-import type { Account } from '../../src/modules/accounts/accounts.types.js';
-import type { CreateAccountInput } from '../../src/modules/accounts/accounts.service.js';
-import { SCOPES } from '../../src/modules/tokens/scopes.js';
-import type { User } from '../../src/modules/users/users.types.js';
+import type { CreateCodeInput } from '../../src/catalog/codes/codes.types.js';
+import type { CreateLinkInput } from '../../src/catalog/links/links.types.js';
+import type { Account } from '../../src/identity/accounts.types.js';
+import type { CreateAccountInput } from '../../src/identity/accounts.service.js';
+import { SCOPES } from '../../src/platform/authz/scopes.js';
+import type { User } from '../../src/identity/users.types.js';
 import type { Services } from '../../src/services.js';
-import { mediaUrl } from '../../src/modules/media/media.paths.js';
+import { mediaUrl } from '../../src/content/media/media.paths.js';
 import { actorIn } from './actors.js';
 import { LOGO_SVG, logoPng } from './media.js';
 

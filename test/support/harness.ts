@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { buildServices, openInfrastructure, type Infrastructure, type Services } from '../../src/services.js';
-import type { HitRecorder } from '../../src/modules/resolver/hit-recorder.js';
+import type { HitRecorder } from '../../src/platform/recording/hit-recorder.js';
 import { Factory } from './factory.js';
 import type { StoreTarget } from './stores.js';
 

@@ -1,4 +1,4 @@
-import type { Hit } from '../../src/modules/events/events.types.js';
+import type { Hit } from '../../src/traffic/events/events.types.js';
 import type { Harness } from './harness.js';
 
 export const IPHONE =

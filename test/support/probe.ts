@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { createGuard } from '../../src/http/guard.js';
 import { createServer } from '../../src/http/server.js';
-import { AnonymousLimiter } from '../../src/modules/limits/anonymous-limiter.js';
+import { AnonymousLimiter } from '../../src/platform/limits/anonymous-limiter.js';
 import type { Harness } from './harness.js';
 
 /**

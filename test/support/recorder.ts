@@ -1,9 +1,9 @@
 import { transactor } from '../../src/db/transaction.js';
-import { EventBatchRepository } from '../../src/modules/events/events.batch.repository.js';
-import { MmdbGeoLocator } from '../../src/modules/events/events.geo.js';
-import { EventRecorder, type RecorderOptions } from '../../src/modules/events/events.recorder.js';
-import { SaltsRepository, VisitorSalts } from '../../src/modules/events/events.salts.js';
-import type { Hit, HitRecorder } from '../../src/modules/resolver/hit-recorder.js';
+import { EventBatchRepository } from '../../src/traffic/events/events.batch.repository.js';
+import { MmdbGeoLocator } from '../../src/traffic/events/events.geo.js';
+import { EventRecorder, type RecorderOptions } from '../../src/traffic/events/events.recorder.js';
+import { SaltsRepository, VisitorSalts } from '../../src/traffic/events/events.salts.js';
+import type { Hit, HitRecorder } from '../../src/platform/recording/hit-recorder.js';
 import type { Harness } from './harness.js';
 
 /** Keeps every hit it is given, for assertions. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Forbidden } from '../../src/lib/errors.js';
-import type { Actor } from '../../src/modules/team/roles.policy.js';
-import type { Role } from '../../src/modules/users/users.types.js';
+import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import type { Role } from '../../src/identity/users.types.js';
 import type { Tenant } from './factory.js';
 import { createHarness, type Harness, type HarnessOptions } from './harness.js';
 import type { StoreTarget } from './stores.js';

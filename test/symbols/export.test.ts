@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { validDesign } from '../../src/modules/designs/design.schema.js';
-import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
-import { renderImage } from '../../src/modules/symbols/symbol.image.js';
-import { renderScene } from '../../src/modules/symbols/symbol.render.js';
-import { contrastRatio } from '../../src/modules/symbols/symbol.rules.js';
-import { renderSvg } from '../../src/modules/symbols/symbol.svg.js';
+import { validDesign } from '../../src/catalog/designs/design.schema.js';
+import { checkDesign } from '../../src/catalog/symbols/symbol.check.js';
+import { renderImage } from '../../src/catalog/symbols/symbol.image.js';
+import { renderScene } from '../../src/catalog/symbols/symbol.render.js';
+import { contrastRatio } from '../../src/catalog/symbols/symbol.rules.js';
+import { renderSvg } from '../../src/catalog/symbols/symbol.svg.js';
 import { pdfToPng, zbarDecode, zbarDecodeOne } from '../support/decoders.js';
 
 const VALUE = 'https://qr.example.com/pdf-test';
@@ -138,7 +138,7 @@ describe('exports', () => {
 
 describe('the renderer core', () => {
   it('uses no Node API, so the browser runs the same code', () => {
-    const dir = join(import.meta.dirname, '../../src/modules/symbols');
+    const dir = join(import.meta.dirname, '../../src/catalog/symbols');
     for (const file of [
       'symbol.render.ts',
       'symbol.svg.ts',

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validDesign, type Design } from '../../src/modules/designs/design.schema.js';
-import { checkDesign } from '../../src/modules/symbols/symbol.check.js';
-import { renderPng } from '../../src/modules/symbols/symbol.image.js';
-import { renderScene } from '../../src/modules/symbols/symbol.render.js';
-import type { LogoArt } from '../../src/modules/symbols/symbol.scene.js';
+import { validDesign, type Design } from '../../src/catalog/designs/design.schema.js';
+import { checkDesign } from '../../src/catalog/symbols/symbol.check.js';
+import { renderPng } from '../../src/catalog/symbols/symbol.image.js';
+import { renderScene } from '../../src/catalog/symbols/symbol.render.js';
+import type { LogoArt } from '../../src/catalog/symbols/symbol.scene.js';
 import { scratchDir, zbarDecode } from '../support/decoders.js';
 import { LOGO_SVG, logoPng } from '../support/media.js';
 

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { IMAGE_FORMATS, type ImageFormat } from '../../modules/symbols/symbols.types.js';
+import { IMAGE_FORMATS, type ImageFormat } from '../../catalog/symbols/symbols.types.js';
 import type { CliContext } from '../run.js';
 import { optional, optionalInteger, parse, required, UsageError } from '../args.js';
 

@@ -1,5 +1,5 @@
 import { iso } from '../../lib/clock.js';
-import type { Gs1Prefix } from '../../modules/gs1/gs1.types.js';
+import type { Gs1Prefix } from '../../catalog/gs1/gs1.types.js';
 import type { CliContext } from '../run.js';
 import { optional, parse, required, UsageError } from '../args.js';
 

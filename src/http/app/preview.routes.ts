@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../lib/errors.js';
-import type { CardDocument } from '../../modules/cards/card.document.js';
-import type { Content } from '../../modules/content/content.types.js';
-import type { FormDocument } from '../../modules/forms/form.document.js';
-import type { PageDocument } from '../../modules/pages/page.document.js';
-import { mediaIds } from '../../modules/pages/page.blocks.js';
+import type { CardDocument } from '../../content/cards/card.document.js';
+import type { Content } from '../../content/hosted/content.types.js';
+import type { FormDocument } from '../../content/forms/form.document.js';
+import type { PageDocument } from '../../content/pages/page.document.js';
+import { mediaIds } from '../../content/pages/page.blocks.js';
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import { contentHeaders } from '../content/headers.js';
 import { cardView, formView, pageView, previewProblemView } from '../content/views.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { RateLimited, Unauthorized } from '../../lib/errors.js';
-import type { SessionPrincipal } from '../../modules/auth/auth.types.js';
-import { sessionScopesForRole } from '../../modules/team/roles.policy.js';
-import type { Principal } from '../../modules/tokens/tokens.types.js';
+import type { SessionPrincipal } from '../../identity/auth.types.js';
+import { sessionScopesForRole } from '../../platform/authz/roles.policy.js';
+import type { Principal } from '../../identity/tokens.types.js';
 import type { Services } from '../../services.js';
 import { assertScope, type Guard } from '../guard.js';
 import { SESSION_COOKIE } from './cookies.js';

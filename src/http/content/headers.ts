@@ -1,7 +1,7 @@
-import type { Content } from '../../modules/content/content.types.js';
-import { hasChallenge, type FormDocument } from '../../modules/forms/form.document.js';
-import type { PageDocument } from '../../modules/pages/page.document.js';
-import { embedAddress } from '../../modules/pages/page.blocks.js';
+import type { Content } from '../../content/hosted/content.types.js';
+import { hasChallenge, type FormDocument } from '../../content/forms/form.document.js';
+import type { PageDocument } from '../../content/pages/page.document.js';
+import { embedAddress } from '../../content/pages/page.blocks.js';
 
 /**
  * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms

@@ -1,13 +1,13 @@
-import type { CardDocument } from '../../modules/cards/card.document.js';
-import type { Content, ContentKind } from '../../modules/content/content.types.js';
-import type { FormDocument } from '../../modules/forms/form.document.js';
-import type { PageDocument } from '../../modules/pages/page.document.js';
+import type { CardDocument } from '../../content/cards/card.document.js';
+import type { Content, ContentKind } from '../../content/hosted/content.types.js';
+import type { FormDocument } from '../../content/forms/form.document.js';
+import type { PageDocument } from '../../content/pages/page.document.js';
 import { ENQUIRY_FIELDS } from './enquiry.js';
 import { PageBlock, SocialLinks } from './views/blocks.js';
 import { renderPage } from './views/document.js';
 import { PlainForm, type FormState } from './views/fields.js';
 import { CHALLENGE_FIELD, ChallengeField } from './views/challenge.js';
-import { hasChallenge } from '../../modules/forms/form.document.js';
+import { hasChallenge } from '../../content/forms/form.document.js';
 
 export type { FormState };
 

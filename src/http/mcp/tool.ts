@@ -1,9 +1,9 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
-import type { RateStatus } from '../../modules/limits/limits.service.js';
-import type { Actor } from '../../modules/team/roles.policy.js';
-import type { Scope } from '../../modules/tokens/scopes.js';
-import type { Principal } from '../../modules/tokens/tokens.types.js';
+import type { RateStatus } from '../../platform/limits/limits.service.js';
+import type { Actor } from '../../platform/authz/roles.policy.js';
+import type { Scope } from '../../platform/authz/scopes.js';
+import type { Principal } from '../../identity/tokens.types.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
 import type { IdParams } from '../schemas.js';

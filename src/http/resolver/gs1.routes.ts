@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIMARY_KEYS } from '../../modules/gs1/gs1.keys.js';
-import { GS1_VOC } from '../../modules/gs1/gs1.link-types.js';
-import { anchorOf, itemDescription, LINKSET_CONTEXT, linksetOf, target } from '../../modules/gs1/gs1.linkset.js';
-import { LINKSET_MEDIA_TYPE, preferences } from '../../modules/gs1/gs1.resolution.js';
-import type { Gs1Answer, Gs1ResolverService } from '../../modules/gs1/gs1-resolver.service.js';
+import { PRIMARY_KEYS } from '../../catalog/endings/gs1.keys.js';
+import { GS1_VOC } from '../../catalog/gs1/gs1.link-types.js';
+import { anchorOf, itemDescription, LINKSET_CONTEXT, linksetOf, target } from '../../catalog/gs1/gs1.linkset.js';
+import { LINKSET_MEDIA_TYPE, preferences } from '../../catalog/gs1/gs1.resolution.js';
+import type { Gs1Answer, Gs1ResolverService } from '../../catalog/gs1/gs1-resolver.service.js';
 import type { ErrorCode } from '../../lib/errors.js';
 import { errorBody } from '../errors.js';
 import type { HttpMetrics } from '../metrics.js';

@@ -1,5 +1,5 @@
-import { DAYS, embedAddress, type Block, type Day } from '../../../modules/pages/page.blocks.js';
-import type { SocialLink } from '../../../modules/content/content.document.js';
+import { DAYS, embedAddress, type Block, type Day } from '../../../content/pages/page.blocks.js';
+import type { SocialLink } from '../../../content/hosted/content.document.js';
 
 const DAY_NAMES: Record<Day, string> = {
   monday: 'Monday',

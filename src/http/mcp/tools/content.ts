@@ -8,9 +8,9 @@ import {
   SubmissionListResponse,
   SubmissionsQuery,
 } from '../../api/v1/submissions/schema.js';
-import type { ContentService } from '../../../modules/content/content.service.js';
-import type { Submission, SubmissionKind } from '../../../modules/content/content.types.js';
-import type { Scope } from '../../../modules/tokens/scopes.js';
+import type { ContentService } from '../../../content/hosted/content.service.js';
+import type { Submission, SubmissionKind } from '../../../content/hosted/content.types.js';
+import type { Scope } from '../../../platform/authz/scopes.js';
 import { IdParams } from '../../schemas.js';
 import { defineTool, READ, toolInput, type ToolDefinition } from '../tool.js';
 

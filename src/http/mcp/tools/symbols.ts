@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { SymbolImage } from '../../../modules/symbols/symbols.types.js';
+import type { SymbolImage } from '../../../catalog/symbols/symbols.types.js';
 import { IdParams } from '../../schemas.js';
 import { ImageQuery, PreviewBody, Scannability } from '../../api/v1/symbols/schema.js';
 import { DataEnvelope } from '../../schemas.js';

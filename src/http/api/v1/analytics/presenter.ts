@@ -5,7 +5,7 @@ import type {
   CodeAnalytics,
   NamedCodeFigures,
   WindowFigures,
-} from '../../../../modules/analytics/analytics.types.js';
+} from '../../../../traffic/analytics/analytics.types.js';
 import type { AccountAnalytics as AccountAnalyticsJson, ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { LABEL_MAX } from '../../../../modules/content/content.document.js';
-import { CONTACTS_MAX } from '../../../../modules/cards/card.document.js';
+import { LABEL_MAX } from '../../../../content/hosted/content.document.js';
+import { CONTACTS_MAX } from '../../../../content/cards/card.document.js';
 import { Nullable } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 

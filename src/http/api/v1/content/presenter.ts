@@ -1,6 +1,6 @@
 import { iso } from '../../../../lib/clock.js';
-import { contentUrl } from '../../../../modules/content/content.address.js';
-import type { Content } from '../../../../modules/content/content.types.js';
+import { contentUrl } from '../../../../content/hosted/content.address.js';
+import type { Content } from '../../../../content/hosted/content.types.js';
 
 /** A form, page or card: the shared fields with the kind's own document spread among them. */
 export function presentContent<D extends object>(content: Content<D>, publicUrl: string) {

@@ -1,7 +1,7 @@
 import type { TProperties } from '@sinclair/typebox';
-import type { CardDocument } from '../../../../modules/cards/card.document.js';
-import type { FormDocument } from '../../../../modules/forms/form.document.js';
-import type { PageDocument } from '../../../../modules/pages/page.document.js';
+import type { CardDocument } from '../../../../content/cards/card.document.js';
+import type { FormDocument } from '../../../../content/forms/form.document.js';
+import type { PageDocument } from '../../../../content/pages/page.document.js';
 import { cardCreateProperties, cardProperties } from '../cards/schema.js';
 import { formCreateProperties, formProperties } from '../forms/schema.js';
 import { pageCreateProperties, pageProperties } from '../pages/schema.js';

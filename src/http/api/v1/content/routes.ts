@@ -1,7 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import type { ContentService } from '../../../../modules/content/content.service.js';
-import type { Content, ContentKind } from '../../../../modules/content/content.types.js';
-import type { Scope } from '../../../../modules/tokens/scopes.js';
+import type { ContentService } from '../../../../content/hosted/content.service.js';
+import type { Content, ContentKind } from '../../../../content/hosted/content.types.js';
+import type { Scope } from '../../../../platform/authz/scopes.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import type { Services } from '../../../../services.js';

@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../modules/content/content.types.js';
-import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../modules/content/content.document.js';
+import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../content/hosted/content.types.js';
+import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../content/hosted/content.document.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });

@@ -7,8 +7,8 @@ import {
   LABEL_MAX,
   OPTION_MAX,
   OPTIONS_MAX,
-} from '../../../../modules/forms/form.fields.js';
-import { NOTIFY_MAX, THANK_YOU_MAX } from '../../../../modules/forms/form.document.js';
+} from '../../../../content/forms/form.fields.js';
+import { NOTIFY_MAX, THANK_YOU_MAX } from '../../../../content/forms/form.document.js';
 import { Nullable, StringEnum } from '../../../schemas.js';
 import { Colour, HttpUrl } from '../content/schema.js';
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { PLAN_NAMES } from '../../../../modules/plans/plans.js';
-import { SCOPES } from '../../../../modules/tokens/scopes.js';
+import { PLAN_NAMES } from '../../../../platform/plans/plans.js';
+import { SCOPES } from '../../../../platform/authz/scopes.js';
 import { DataEnvelope, DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 export const Me = Type.Object(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { LABEL_MAX, TEXT_MAX } from '../../../../modules/content/content.document.js';
-import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../modules/pages/page.blocks.js';
+import { LABEL_MAX, TEXT_MAX } from '../../../../content/hosted/content.document.js';
+import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../content/pages/page.blocks.js';
 import { Nullable, StringEnum, TaggedUnion } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { Submission as Reply, SubmissionKind } from '../../../../modules/content/content.types.js';
-import type { Scope } from '../../../../modules/tokens/scopes.js';
+import type { Submission as Reply, SubmissionKind } from '../../../../content/hosted/content.types.js';
+import type { Scope } from '../../../../platform/authz/scopes.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { DeletedResponse } from '../content/schema.js';
 import { actor, type ApiContext, type ApiRoutes } from '../context.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { reportHeader } from '../../../../modules/symbols/symbol.check.js';
-import type { SymbolImage } from '../../../../modules/symbols/symbols.types.js';
+import { reportHeader } from '../../../../catalog/symbols/symbol.check.js';
+import type { SymbolImage } from '../../../../catalog/symbols/symbols.types.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';

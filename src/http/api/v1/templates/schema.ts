@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { AcceptUnscannable, Design, DesignInput } from '../../../../modules/designs/design.schema.js';
-import { TEMPLATE_NAME_MAX } from '../../../../modules/templates/templates.types.js';
+import { AcceptUnscannable, Design, DesignInput } from '../../../../catalog/designs/design.schema.js';
+import { TEMPLATE_NAME_MAX } from '../../../../catalog/templates/templates.types.js';
 import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: TEMPLATE_NAME_MAX });

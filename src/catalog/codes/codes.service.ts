@@ -1,0 +1,266 @@
+import type { Transactor, Tx } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
+import { isId, newId } from '../../lib/ids.js';
+import { validName } from '../../lib/names.js';
+import type { AccountsRepository } from '../../identity/accounts.repository.js';
+import type { Account } from '../../identity/accounts.types.js';
+import { validDesign } from '../designs/design.schema.js';
+import { domainKey } from '../endings/endings.js';
+import type { EndingsRepository } from '../endings/endings.repository.js';
+import type { EndingsService } from '../endings/endings.service.js';
+import type { FoldersRepository } from '../folders/folders.repository.js';
+import { effectivePlan } from '../../platform/plans/plans.js';
+import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from './gate.js';
+import type { InvalidationBus } from '../../platform/bus/invalidation-bus.js';
+import { validateRules } from '../routing/rules.js';
+import { ContentReads } from '../../platform/authz/content-reads.js';
+import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { TemplatesService } from '../templates/templates.service.js';
+import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import { cloneName } from './clone-name.js';
+import type { CodesRepository } from './codes.repository.js';
+import {
+  NAME_MAX,
+  type Code,
+  type ContentRef,
+  type CreateCodeInput,
+  type ListCodesQuery,
+  type UpdateCodeInput,
+} from './codes.types.js';
+
+async function gateHash(gate: { password: string } | null): Promise<string | null> {
+  if (gate === null) return null;
+  const length = [...gate.password].length;
+  if (length < GATE_PASSWORD_MIN || length > GATE_PASSWORD_MAX) {
+    throw new InvalidRequest(`gate.password must be ${GATE_PASSWORD_MIN} to ${GATE_PASSWORD_MAX} characters.`, 'gate.password');
+  }
+  return hashGatePassword(gate.password);
+}
+
+/** The public address of the actor's hosted content, or 404 when the account has no such content. */
+export type ContentAddress = (actor: Actor, content: ContentRef) => Promise<string>;
+
+export interface CodesDeps {
+  codes: CodesRepository;
+  accounts: AccountsRepository;
+  endings: EndingsRepository;
+  folders: FoldersRepository;
+  claims: EndingsService;
+  templates: TemplatesService;
+  scannable: ScannabilityGate;
+  transactor: Transactor;
+  bus: InvalidationBus;
+  clock: Clock;
+  contentAddress: ContentAddress;
+}
+
+/**
+ * QR codes: create, read, change, clone, archive, for an acting person whose role allows it
+ * (reading: content:read; everything else: content:write). Every change to an ending's answer is
+ * published on the bus.
+ */
+export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
+  private readonly codes: CodesRepository;
+  private readonly claims: EndingsService;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: CodesDeps) {
+    super('code', deps.codes);
+    ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
+  }
+
+  async create(actor: Actor, input: CreateCodeInput): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const accountId = actor.accountId;
+    const mode = input.mode ?? 'dynamic';
+    const name = validName(input.name, NAME_MAX);
+    const destination = await this.destinationOf(actor, input);
+    if (input.content && mode === 'static')
+      throw new InvalidRequest('content is only for dynamic codes: a static code encodes an address itself.', 'content');
+    const rules = validateRules(input.rules ?? [], await this.claims.destinationCheck());
+    const design = validDesign(input.design, await this.templateDesign(actor, input.templateId));
+    if (mode === 'static') {
+      for (const field of ['shortCode', 'rules', 'gate'] as const) {
+        if (input[field] != null && !(field === 'rules' && rules.length === 0)) {
+          throw new InvalidRequest(`${field} is only for dynamic codes: a static code encodes its destination itself.`, field);
+        }
+      }
+    }
+    const hash = await gateHash(input.gate ?? null);
+    const account = await this.account(accountId);
+    const now = this.clock.now();
+    const code: Code = {
+      id: newId(),
+      accountId,
+      name,
+      mode,
+      status: 'active',
+      domain: domainKey(account.domain),
+      shortCode: null,
+      destination,
+      design,
+      rules,
+      gateHash: hash,
+      folderId: input.folderId ?? null,
+      content: input.content ?? null,
+      scans: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
+    return this.insert(account, code, input.shortCode);
+  }
+
+  async update(actor: Actor, id: string, input: UpdateCodeInput): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const accountId = actor.accountId;
+    const code = await this.get(actor, id);
+    const next: Code = { ...code, updatedAt: this.clock.now() };
+    if (input.name !== undefined) next.name = validName(input.name, NAME_MAX);
+    if (input.url !== undefined && input.url !== code.destination) {
+      if (code.mode === 'static')
+        throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
+      next.destination = await this.claims.destination(input.url);
+      next.content = null;
+    }
+    if (input.content !== undefined) {
+      if (code.mode === 'static') throw new InvalidRequest('content is only for dynamic codes.', 'content');
+      if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
+      next.destination = await this.deps.contentAddress(actor, input.content);
+      next.content = { type: input.content.type, id: input.content.id };
+    }
+    if (input.status !== undefined && input.status !== code.status) {
+      if (code.status === 'archived') throw new InvalidRequest('status cannot change: the code is archived.', 'status');
+      next.status = input.status;
+    }
+    if (input.templateId !== undefined || input.design !== undefined) {
+      next.design = validDesign(input.design, (await this.templateDesign(actor, input.templateId)) ?? code.design);
+      await this.deps.scannable.assertCode(next, input.acceptUnscannable);
+    }
+    if (input.folderId !== undefined) next.folderId = input.folderId;
+    if (input.rules !== undefined) {
+      if (code.mode === 'static' && input.rules.length > 0)
+        throw new InvalidRequest('rules are only for dynamic codes.', 'rules');
+      next.rules = validateRules(input.rules, await this.claims.destinationCheck());
+    }
+    if (input.gate !== undefined) {
+      if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
+      next.gateHash = await gateHash(input.gate);
+    }
+    await this.deps.transactor.run(async (tx) => {
+      const moves = next.folderId !== code.folderId;
+      const folderId = moves ? await this.folderFor(tx, accountId, next.folderId, true) : null;
+      await this.codes.update(next, tx);
+      if (moves) await this.codes.moveToFolder(accountId, id, folderId, tx);
+    });
+    this.changed(next);
+    return next;
+  }
+
+  /** One-way: the code stops resolving; its history is kept. */
+  async archive(actor: Actor, id: string): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const code = await this.get(actor, id);
+    if (code.status === 'archived') return code;
+    const next: Code = { ...code, status: 'archived', updatedAt: this.clock.now() };
+    await this.codes.update(next);
+    this.changed(next);
+    return next;
+  }
+
+  /** An address (checked like every destination) or the public address of the account's content. */
+  private async destinationOf(actor: Actor, input: CreateCodeInput): Promise<string> {
+    if (input.content !== undefined) {
+      if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
+      return this.deps.contentAddress(actor, input.content);
+    }
+    if (input.url === undefined) throw new InvalidRequest('url (or content) is required.', 'url');
+    return this.claims.destination(input.url);
+  }
+
+  /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
+  async clone(actor: Actor, id: string): Promise<Code> {
+    assertCan(actor, 'content:write');
+    const original = await this.get(actor, id);
+    const account = await this.account(actor.accountId);
+    const now = this.clock.now();
+    const copy: Code = {
+      ...original,
+      id: newId(),
+      status: 'active',
+      shortCode: null,
+      domain: domainKey(account.domain),
+      scans: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return this.insert(account, copy, undefined, original.name);
+  }
+
+  /** Writes a new code (and its ending) under the account's cap, in one transaction. */
+  private async insert(account: Account, code: Code, chosen: string | undefined, cloneOf?: string): Promise<Code> {
+    const cap = effectivePlan(account.plan, account).maxCodes;
+    const write = async (trx: Tx, ending: string | null): Promise<Code> => {
+      await this.deps.accounts.lock(account.id, trx);
+      if (cap !== null && (await this.codes.countLive(account.id, trx)) >= cap) {
+        throw new QuotaExceeded(`The plan allows ${cap} live codes; archive one or change plan to add more.`);
+      }
+      const name =
+        cloneOf === undefined
+          ? code.name
+          : cloneName(cloneOf, await this.codes.namesStartingWith(account.id, cloneOf.slice(0, NAME_MAX - 12), trx));
+      // A clone follows its original's folder, or goes in none if that folder has just been deleted.
+      const folderId = await this.folderFor(trx, account.id, code.folderId, cloneOf === undefined);
+      const row: Code = { ...code, name, shortCode: ending, folderId };
+      await this.codes.insert(row, trx);
+      if (ending !== null) {
+        await this.deps.endings.insert(
+          {
+            domain: row.domain,
+            shortCode: ending,
+            kind: 'code',
+            targetId: row.id,
+            accountId: account.id,
+            createdAt: row.createdAt,
+          },
+          trx,
+        );
+      }
+      return row;
+    };
+    const created =
+      code.mode === 'static'
+        ? await this.deps.transactor.run((tx) => write(tx, null))
+        : await this.claims.claim(chosen, (trx, ending) => write(trx, ending));
+    this.changed(created);
+    return created;
+  }
+
+  /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
+  private async templateDesign(actor: Actor, id: string | undefined) {
+    return id === undefined ? undefined : (await this.deps.templates.get(actor, id)).design;
+  }
+
+  /**
+   * The folder a code may be written into, held (PostgreSQL) until the transaction ends so it cannot
+   * go meanwhile. A folder the request names must be the account's (404 otherwise); one carried over
+   * from an original that has just been deleted leaves the code in none.
+   */
+  private async folderFor(tx: Tx, accountId: string, id: string | null, named: boolean): Promise<string | null> {
+    if (id === null) return null;
+    if (isId(id) && (await this.deps.folders.lockInAccount(accountId, id, tx))) return id;
+    if (named) throw new NotFound('folder');
+    return null;
+  }
+
+  private async account(accountId: string): Promise<Account> {
+    const account = await this.deps.accounts.findById(accountId);
+    if (!account) throw new NotFound('account');
+    return account;
+  }
+
+  private changed(code: Code): void {
+    if (code.shortCode !== null) this.deps.bus.publish({ domain: code.domain, shortCode: code.shortCode });
+  }
+}

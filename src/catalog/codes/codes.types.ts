@@ -1,0 +1,82 @@
+import type { Design, DesignInput } from '../designs/design.schema.js';
+import type { ContentKind } from '../../content/hosted/content.types.js';
+import type { Rule } from '../routing/rules.schema.js';
+
+/** Hosted content a dynamic code leads to instead of an address. */
+export interface ContentRef {
+  type: ContentKind;
+  id: string;
+}
+
+export type CodeMode = 'dynamic' | 'static';
+export type CodeStatus = 'active' | 'paused' | 'archived';
+
+export interface Code {
+  id: string;
+  accountId: string;
+  name: string;
+  mode: CodeMode;
+  status: CodeStatus;
+  /** Namespace of the ending: '' for the PUBLIC_URL host, else the account's domain. */
+  domain: string;
+  shortCode: string | null;
+  destination: string;
+  design: Design;
+  rules: Rule[];
+  /** scrypt hash of the gate password, or null when the code is not gated. */
+  gateHash: string | null;
+  /** The folder the code is in, if any. */
+  folderId: string | null;
+  /** The form, page or card the code leads to (its destination is then that content's address). */
+  content: ContentRef | null;
+  scans: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The look, rules and gate a code is given, on creation and on change alike. */
+interface CodeSettingsInput {
+  design?: DesignInput;
+  rules?: Rule[];
+  gate?: { password: string } | null;
+  /** Saves a design whose symbol fails the scannability check. */
+  acceptUnscannable?: boolean;
+}
+
+export interface CreateCodeInput extends CodeSettingsInput {
+  name: string;
+  /** The destination; a dynamic code may give `content` instead. */
+  url?: string;
+  content?: ContentRef;
+  mode?: CodeMode;
+  shortCode?: string;
+  folderId?: string | null;
+  /** A saved design to copy; `design` fields, if any, override it. */
+  templateId?: string;
+}
+
+export interface UpdateCodeInput extends CodeSettingsInput {
+  name?: string;
+  /** Repoints to an address (and away from any content), or with `content` to a form, page or card. */
+  url?: string;
+  content?: ContentRef;
+  status?: 'active' | 'paused';
+  /** Moves the code; null takes it out of its folder. */
+  folderId?: string | null;
+  /** A saved design to copy over the code's design; `design` fields, if any, override it. */
+  templateId?: string;
+}
+
+export interface ListCodesQuery {
+  limit: number;
+  offset: number;
+  name?: string;
+  status?: CodeStatus;
+  folderId?: string;
+  /** Only the codes carrying this tag (any case). */
+  tag?: string;
+  /** Only the codes in this campaign. */
+  campaignId?: string;
+}
+
+export const NAME_MAX = 200;

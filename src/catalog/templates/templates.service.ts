@@ -1,0 +1,56 @@
+import type { Clock } from '../../lib/clock.js';
+import { NotFound } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import { newNamed, validName } from '../../lib/names.js';
+import { validDesign } from '../designs/design.schema.js';
+import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import { ContentReads } from '../../platform/authz/content-reads.js';
+import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { TemplatesRepository } from './templates.repository.js';
+import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
+
+/**
+ * Saved designs. A code that uses one holds its own copy of the design, so nothing here ever
+ * touches a code: editing or deleting a template changes only the template (ADR 0040). Reading needs
+ * content:read, saving and deleting content:write.
+ */
+export class TemplatesService extends ContentReads<Template> {
+  constructor(
+    private readonly templates: TemplatesRepository,
+    private readonly clock: Clock,
+    private readonly scannable: ScannabilityGate,
+  ) {
+    super('template', templates);
+  }
+
+  async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {
+    assertCan(actor, 'content:write');
+    const now = this.clock.now();
+    const template: Template = {
+      ...newNamed(actor.accountId, input.name, TEMPLATE_NAME_MAX, now),
+      design: validDesign(input.design),
+    };
+    await this.scannable.assertTemplate(actor.accountId, template.design, input.acceptUnscannable);
+    await this.templates.insert(template);
+    return template;
+  }
+
+  async update(actor: Actor, id: string, input: UpdateTemplateInput): Promise<Template> {
+    assertCan(actor, 'content:write');
+    const template = await this.get(actor, id);
+    const next: Template = { ...template, updatedAt: this.clock.now() };
+    if (input.name !== undefined) next.name = validName(input.name, TEMPLATE_NAME_MAX);
+    if (input.design !== undefined) {
+      next.design = validDesign(input.design, template.design);
+      await this.scannable.assertTemplate(actor.accountId, next.design, input.acceptUnscannable);
+    }
+    await this.templates.update(next);
+    return next;
+  }
+
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertCan(actor, 'content:write');
+    const deleted = isId(id) && (await this.templates.delete(actor.accountId, id));
+    if (!deleted) throw new NotFound('template');
+  }
+}

@@ -1,0 +1,113 @@
+import type { Transactor } from '../db/transaction.js';
+import { isUniqueViolation } from '../db/dialect.js';
+import type { Clock } from '../lib/clock.js';
+import { InvalidRequest, NotFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { effectivePlan, isPlanName, PLAN_NAMES } from '../platform/plans/plans.js';
+import type { UsersRepository } from './users.repository.js';
+import { normaliseEmail, type User } from './users.types.js';
+import type { InvalidationBus } from '../platform/bus/invalidation-bus.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import { normaliseDomain, type Account } from './accounts.types.js';
+
+export interface CreateAccountInput {
+  name: string;
+  plan: string;
+  ownerEmail?: string;
+  domain?: string;
+  monthlyAllowance?: number;
+  ratePerMinute?: number;
+  maxCodes?: number;
+}
+
+const MAX_NAME = 200;
+
+function nonNegativeInteger(value: number | undefined, field: string, min = 0): number | null {
+  if (value === undefined) return null;
+  if (!Number.isSafeInteger(value) || value < min) throw new InvalidRequest(`${field} must be a whole number >= ${min}.`, field);
+  return value;
+}
+
+export interface AccountsDeps {
+  transactor: Transactor;
+  accounts: AccountsRepository;
+  users: UsersRepository;
+  clock: Clock;
+  bus?: InvalidationBus | null;
+}
+
+/** Companies (accounts) and their owners. */
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  /** The monthly allowance of every active account on a metered plan (as the system, for /metrics). */
+  async meteredAllowances(): Promise<{ id: string; limit: number }[]> {
+    const rows = await this.deps.accounts.activePlans();
+    return rows.flatMap((row) => {
+      const plan = effectivePlan(row.plan, { monthlyAllowance: row.monthlyAllowance, ratePerMinute: null });
+      return plan.metered && plan.monthlyAllowance > 0 ? [{ id: row.id, limit: plan.monthlyAllowance }] : [];
+    });
+  }
+
+  /** Creates an account and its owner in one transaction. */
+  async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+    const name = input.name.trim();
+    if (name.length === 0 || name.length > MAX_NAME)
+      throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
+    if (!isPlanName(input.plan)) throw new InvalidRequest(`plan must be one of ${PLAN_NAMES.join(', ')}.`, 'plan');
+    const domain = input.domain === undefined ? null : normaliseDomain(input.domain);
+    if (input.domain !== undefined && domain === null) throw new InvalidRequest('domain is not a valid host name.', 'domain');
+    const email = normaliseEmail(input.ownerEmail ?? `owner@${domain ?? 'localhost.localdomain'}`);
+    if (email === null) throw new InvalidRequest('owner e-mail is not a valid address.', 'ownerEmail');
+    const now = this.deps.clock.now();
+    const account: Account = {
+      id: newId(),
+      name,
+      plan: input.plan,
+      status: 'active',
+      domain,
+      monthlyAllowance: nonNegativeInteger(input.monthlyAllowance, 'monthlyAllowance'),
+      ratePerMinute: nonNegativeInteger(input.ratePerMinute, 'ratePerMinute', 1),
+      maxCodes: nonNegativeInteger(input.maxCodes, 'maxCodes'),
+      createdAt: now,
+    };
+    const owner: User = {
+      id: newId(),
+      accountId: account.id,
+      email,
+      name: null,
+      role: 'owner',
+      status: 'active',
+      createdAt: now,
+      lastSignInAt: null,
+    };
+    try {
+      await this.deps.transactor.run(async (trx) => {
+        await this.deps.accounts.insert(account, trx);
+        await this.deps.users.insert(owner, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new InvalidRequest(`domain ${domain} is already in use.`, 'domain');
+      throw error;
+    }
+    // A new domain changes which hosts the service answers for: caches of hosts and domains start over.
+    if (domain !== null) this.deps.bus?.publish(null);
+    return { account, owner };
+  }
+
+  async get(id: string): Promise<Account> {
+    const account = await this.deps.accounts.findById(id);
+    if (!account) throw new NotFound('account');
+    return account;
+  }
+
+  /**
+   * Suspends a company: every token of it stops working at once, and its codes and links stop
+   * redirecting (every instance's resolver cache is told to drop what it holds).
+   */
+  async suspend(id: string): Promise<Account> {
+    if (!(await this.deps.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
+    this.deps.bus?.publish(null);
+    return this.get(id);
+  }
+}

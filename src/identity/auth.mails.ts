@@ -1,0 +1,41 @@
+import type { MailMessage } from '../platform/mail/mail.types.js';
+import type { User } from './users.types.js';
+
+/** The address of the page where a single-use link sets a password. */
+export const passwordLink = (publicUrl: string, secret: string): string => `${publicUrl}/app/set-password?token=${secret}`;
+
+export function invitationMail(user: User, accountName: string, link: string): MailMessage {
+  return {
+    accountId: user.accountId,
+    kind: 'invitation',
+    to: user.email,
+    subject: `You have been invited to ${accountName} on qrelay`,
+    text: [
+      `Hello${user.name ? ` ${user.name}` : ''},`,
+      '',
+      `You have been added to ${accountName} on qrelay as ${user.role}.`,
+      'Choose your password here to sign in (the link works once and expires in 7 days):',
+      '',
+      link,
+      '',
+      'If you did not expect this, you can ignore this message.',
+    ].join('\n'),
+  };
+}
+
+export function resetMail(user: User, accountName: string, link: string): MailMessage {
+  return {
+    accountId: user.accountId,
+    kind: 'password_reset',
+    to: user.email,
+    subject: `Reset your qrelay password for ${accountName}`,
+    text: [
+      'Somebody asked to reset the password of this address on qrelay.',
+      'Choose a new password here (the link works once and expires in 1 hour):',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Clock } from '../../lib/clock.js';
+import { foundById } from '../../lib/found.js';
+import { idFloorAt } from '../../lib/ids.js';
+import type { ContentRepository } from '../../content/hosted/content.repository.js';
+import type { ContentKind } from '../../content/hosted/content.types.js';
+import { DAY_MS, dayIso } from '../events/events.types.js';
+import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
+import { bounded, windowOf } from './analytics.types.js';
+
+const VIEW: Record<ContentKind, string> = { form: 'form_view', page: 'page_view', card: 'card_view' };
+
+export interface ContentAnalytics {
+  days: number;
+  from: string;
+  to: string;
+  /** Human views (robots and HEAD excluded, as for scans). */
+  views: number;
+  /** The sum of daily unique visitors (who viewed or sent something). */
+  uniqueVisitors: number;
+  /** Forms: accepted submissions; null for pages and cards. */
+  submissions: number | null;
+  /** Forms: submissions per view, 0 to 1 (null with no view); null for pages and cards. */
+  conversionRate: number | null;
+}
+
+/**
+ * A form's, page's or card's figures over the last `days` UTC days (1 to 3650, default 30), for an
+ * actor with analytics:read, of their account's content only (ADR 0092: views are the content's own
+ * figure, never mixed with the scans that led to them).
+ */
+export class ContentAnalyticsService {
+  constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentRepository; clock: Clock }) {}
+
+  async of(actor: Actor, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
+    assertCan(actor, 'analytics:read');
+    const content = await foundById(kind, id, (id) => this.deps.contents.findInAccount(actor.accountId, kind, id));
+    const days = bounded(window, 30, 1, 3650, 'days');
+    const { from, to } = windowOf(this.deps.clock, days);
+    const [types, rows] = await Promise.all([
+      this.deps.events.countByType(actor.accountId, content.id, idFloorAt(from * DAY_MS)),
+      this.deps.events.days(actor.accountId, content.id, from, to),
+    ]);
+    const views = types.get(VIEW[kind]) ?? 0;
+    const submissions = kind === 'form' ? (types.get('form_submit') ?? 0) : null;
+    return {
+      days,
+      from: dayIso(from),
+      to: dayIso(to),
+      views,
+      uniqueVisitors: rows.reduce((n, r) => n + r.uniques, 0),
+      submissions,
+      conversionRate: submissions === null || views === 0 ? null : Math.min(1, submissions / views),
+    };
+  }
+}

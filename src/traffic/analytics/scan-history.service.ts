@@ -1,0 +1,33 @@
+import type { CodesService } from '../../catalog/codes/codes.service.js';
+import type { EventsService } from '../events/events.service.js';
+import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { AnalyticsService } from './analytics.service.js';
+import type { CodeAnalytics } from './analytics.types.js';
+
+/**
+ * A code's scan history as its owner sees it: aggregated analytics (analytics:read), and clearing it
+ * (content:write). The code must be the account's (another account's code is not found).
+ */
+export class ScanHistoryService {
+  constructor(
+    private readonly codes: CodesService,
+    private readonly figures: AnalyticsService,
+    private readonly events: EventsService,
+  ) {}
+
+  async analytics(actor: Actor, codeId: string, days?: number): Promise<CodeAnalytics> {
+    assertCan(actor, 'analytics:read');
+    await this.codes.get(actor, codeId);
+    return this.figures.codeAnalytics(actor, { codeId, days });
+  }
+
+  /**
+   * Destroys the code's events, daily totals, the alerts raised from them and its lifetime counter,
+   * in one transaction; the code and its short address are untouched. Returns the events removed.
+   */
+  async clear(actor: Actor, codeId: string): Promise<number> {
+    assertCan(actor, 'content:write');
+    await this.codes.get(actor, codeId);
+    return (await this.events.clearTarget({ accountId: actor.accountId, targetId: codeId })).removed;
+  }
+}
