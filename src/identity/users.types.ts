@@ -1,5 +1,6 @@
-export const ROLES = ['member', 'editor', 'admin', 'owner'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../platform/authz/role.js';
+
+export { ROLES, type Role } from '../platform/authz/role.js';
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

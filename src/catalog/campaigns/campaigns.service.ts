@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId } from '../../lib/ids.js';
-import { newNamed, validName } from '../../lib/names.js';
+import { newNamed, validName } from '../../db/names.js';
 import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import {

@@ -8,7 +8,7 @@ import { withMemberFilters } from '../campaigns/campaigns.filters.js';
 import type { Design } from '../designs/design.schema.js';
 import type { Rule } from '../routing/rules.schema.js';
 import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
-import type { ContentKind } from '../../content/hosted/content.types.js';
+import type { ContentKind } from './content-kinds.js';
 import type { Code, CodeMode, CodeStatus, ListCodesQuery } from './codes.types.js';
 
 const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({

@@ -2,7 +2,7 @@ import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
-import { validName } from '../../lib/names.js';
+import { validName } from '../../db/names.js';
 import type { AccountsRepository } from '../../identity/accounts.repository.js';
 import type { Account } from '../../identity/accounts.types.js';
 import { validDesign } from '../designs/design.schema.js';
@@ -17,7 +17,7 @@ import { validateRules } from '../routing/rules.js';
 import { ContentReads } from '../../platform/authz/content-reads.js';
 import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import type { TemplatesService } from '../templates/templates.service.js';
-import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { cloneName } from './clone-name.js';
 import type { CodesRepository } from './codes.repository.js';
 import {

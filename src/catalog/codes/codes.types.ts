@@ -1,5 +1,5 @@
 import type { Design, DesignInput } from '../designs/design.schema.js';
-import type { ContentKind } from '../../content/hosted/content.types.js';
+import type { ContentKind } from './content-kinds.js';
 import type { Rule } from '../routing/rules.schema.js';
 
 /** Hosted content a dynamic code leads to instead of an address. */

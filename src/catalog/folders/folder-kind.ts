@@ -5,7 +5,7 @@ import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { newNamed, renamed, uniqueName } from '../../lib/names.js';
+import { newNamed, renamed, uniqueName } from '../../db/names.js';
 import { ContentReads, type ContentRows } from '../../platform/authz/content-reads.js';
 import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import type { CreateFolderInput, RenameFolderInput } from './folders.types.js';

@@ -1,7 +1,6 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CodesRepository } from '../codes/codes.repository.js';
-import { FolderKind } from './folder-kind.js';
+import { FolderKind, type FiledRows } from './folder-kind.js';
 import type { FoldersRepository } from './folders.repository.js';
 import { FOLDER_NAME_MAX, type FolderWithCount } from './folders.types.js';
 
@@ -10,7 +9,7 @@ import { FOLDER_NAME_MAX, type FolderWithCount } from './folders.types.js';
  * (ADR 0041). Deleting one leaves its codes in no folder and returns how many it held.
  */
 export class FoldersService extends FolderKind<FolderWithCount> {
-  constructor(folders: FoldersRepository, codes: CodesRepository, transactor: Transactor, clock: Clock) {
+  constructor(folders: FoldersRepository, codes: FiledRows, transactor: Transactor, clock: Clock) {
     super(
       { noun: 'folder', nameMax: FOLDER_NAME_MAX, created: (folder) => ({ ...folder, codeCount: 0 }) },
       folders,

@@ -1,5 +1,4 @@
 import { NotFound } from '../../lib/errors.js';
-import type { MediaContent } from '../../content/media/media.types.js';
 import { rasterise } from './symbol.resvg.js';
 import type { LogoArt } from './symbol.scene.js';
 
@@ -9,9 +8,12 @@ const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 /** Pixels per side a logo that PDF cannot embed as it is (SVG, GIF, WebP) is rasterised to. */
 const PDF_LOGO_PIXELS = 1024;
 
-/** Where logos come from: the account's own media library, by the file's public address. */
+/**
+ * Where logos come from: the account's own media library, by the file's public address (a missing
+ * file throws NotFound). The media library implements it; symbols know only this shape.
+ */
 export interface LogoSource {
-  contentByUrl(accountId: string, url: string): Promise<MediaContent>;
+  contentByUrl(accountId: string, url: string): Promise<{ file: { type: string }; bytes: Buffer }>;
 }
 
 /** The logo at `url` when it is an image of the account's media library, else null (never fetched from elsewhere). */

@@ -1,9 +1,9 @@
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { newNamed, validName } from '../../lib/names.js';
+import { newNamed, validName } from '../../db/names.js';
 import { validDesign } from '../designs/design.schema.js';
-import type { ScannabilityGate } from '../symbols/symbols.service.js';
+import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { ContentReads } from '../../platform/authz/content-reads.js';
 import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import type { TemplatesRepository } from './templates.repository.js';

@@ -1,5 +1,5 @@
 import { foundById } from '../../lib/found.js';
-import { shortBase } from '../../catalog/codes/code-address.js';
+import { shortBase } from '../../catalog/endings/short-address.js';
 import type { Actor } from '../../platform/authz/roles.policy.js';
 import type { ContentRepository } from './content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';

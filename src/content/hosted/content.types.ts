@@ -1,9 +1,6 @@
-/** The kinds of hosted content, each served at its own path under the public address (ADR 0090). */
-export const CONTENT_KINDS = ['form', 'page', 'card'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+import type { ContentKind } from '../../catalog/codes/content-kinds.js';
 
-/** The first path segment of each kind's public address: never an ending (endings are 3+ characters). */
-export const CONTENT_PATHS: Record<ContentKind, string> = { form: 'f', page: 'p', card: 'c' };
+export { CONTENT_KINDS, CONTENT_PATHS, type ContentKind } from '../../catalog/codes/content-kinds.js';
 
 export const CONTENT_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, TooLarge } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
-import { validName } from '../../lib/names.js';
+import { validName } from '../../db/names.js';
 import type { AccountsRepository } from '../../identity/accounts.repository.js';
 import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import { mediaPath, parseMediaPath } from './media.paths.js';

@@ -1,7 +1,6 @@
 import { Forbidden } from '../../lib/errors.js';
 import { SCOPES, type Scope } from './scopes.js';
-import type { Principal } from '../../identity/tokens.types.js';
-import type { Role } from '../../identity/users.types.js';
+import type { Role } from './role.js';
 
 /**
  * What each role may do (docs/roles.md). Every surface asks this module, so the dashboard and the
@@ -95,7 +94,7 @@ export function assertMayManage(
 }
 
 /** The actor behind an API request: the token's person, in the token's account. */
-export const actorOf = (principal: Principal): Actor => ({
+export const actorOf = (principal: { account: { id: string }; user: { id: string; role: Role } }): Actor => ({
   accountId: principal.account.id,
   userId: principal.user.id,
   role: principal.user.role,

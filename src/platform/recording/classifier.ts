@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import { Lru } from '../../lib/lru.js';
-import type { Device } from '../../traffic/events/events.types.js';
+import type { Device } from './hit.js';
 
 /**
  * Link-preview fetchers and crawlers named explicitly, on top of isbot's list, so an update of that

@@ -1,4 +1,4 @@
-import type { Hit, HitRecorder } from '../../traffic/events/events.types.js';
+import type { Hit, HitRecorder } from './hit.js';
 
 /**
  * The seam between the redirect and the recording of scans and clicks: the events module's

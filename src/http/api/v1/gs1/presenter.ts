@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import { shortBase } from '../../../../catalog/codes/code-address.js';
+import { shortBase } from '../../../../catalog/endings/short-address.js';
 import type { Gs1Entry as Gs1Record } from '../../../../catalog/gs1/gs1.types.js';
 import type { Gs1Entry } from './schema.js';
 

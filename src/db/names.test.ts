@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequest } from './errors.js';
-import { isId } from './ids.js';
+import { InvalidRequest } from '../lib/errors.js';
+import { isId } from '../lib/ids.js';
 import { newNamed, renamed, validName } from './names.js';
 
 describe('names', () => {

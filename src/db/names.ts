@@ -1,7 +1,7 @@
-import { isUniqueViolation } from '../db/dialect.js';
-import { InvalidRequest } from './errors.js';
-import { newId } from './ids.js';
-import { textProblem } from './text.js';
+import { isUniqueViolation } from './dialect.js';
+import { InvalidRequest } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { textProblem } from '../lib/text.js';
 
 /** A label given by a person (code, folder, template): trimmed, 1 to `max` characters, or a 400 naming `field`. */
 export function validName(value: string, max: number, field = 'name'): string {
