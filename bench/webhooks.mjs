@@ -36,8 +36,8 @@ async function run(name, env, schema) {
   const infra = await openInfrastructure(config, { clock, database: { schema } });
   const services = buildServices(infra);
   const rx = await receiver();
-  const { account } = await services.accounts.create({ name: 'bench', plan: 'enterprise' });
-  await services.webhooks.create({ accountId: account.id, userId: 'bench', role: 'owner' }, { url: rx.url });
+  const { account } = await services.identity.accounts.create({ name: 'bench', plan: 'enterprise' });
+  await services.delivery.webhooks.create({ accountId: account.id, userId: 'bench', role: 'owner' }, { url: rx.url });
 
   const enqueueStart = performance.now();
   for (let i = 0; i < N; i += 500) {
@@ -45,7 +45,7 @@ async function run(name, env, schema) {
       const id = newId();
       return { id, accountId: account.id, type: 'scan', occurredAt: clock.now(), data: { id, type: 'scan', codeId: 'bench' } };
     });
-    await infra.database.db.transaction().execute((trx) => services.webhooks.enqueue(trx, events));
+    await infra.database.db.transaction().execute((trx) => services.delivery.webhooks.enqueue(trx, events));
   }
   const enqueueMs = performance.now() - enqueueStart;
 

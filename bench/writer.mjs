@@ -26,7 +26,7 @@ async function measure(dist, total, batch) {
   const { openDatabase } = await load('db/database.js');
   const { loadConfig } = await load('config/config.js');
   const { systemClock } = await load('lib/clock.js');
-  const { buildBatchWriter } = await load('compose/events.js');
+  const { buildBatchWriter } = await load('services.js');
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-writer-'));
   try {
     const file = join(dir, 'store.db');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { RedisLink } from './lib/redis.js';
-import { AnonymousLimiter } from './platform/limits/anonymous-limiter.js';
+import { AnonymousLimiter } from './platform/index.js';
 import type { Services } from './services.js';
 import { apiV1 } from './http/api/v1/index.js';
 import { dashboard } from './http/app/index.js';
@@ -43,11 +43,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
   const metrics = deps.metrics ?? new HttpMetrics(services);
   const client = clientAddress(config.trustProxy);
-  const fastPath = resolverServerFactory(services.resolver, { client, requestId: newRequestId, metrics });
+  const fastPath = resolverServerFactory(services.traffic.resolver, { client, requestId: newRequestId, metrics });
   const app = createServer(config, deps.logger, fastPath, client);
   installRequestLog(app, metrics);
   await installOpenApi(app, config, deps.documentDashboard ?? false);
-  const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.clock);
+  const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.platform.clock);
   const guard = createGuard(services, anonymous);
   const present = buildPresenters(config);
   await app.register(apiV1, { prefix: '/api/v1', config, services, guard, present });
@@ -56,13 +56,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorDocsRoutes);
   await app.register(metricsRoutes, { metrics, access: { token: config.metricsToken, adminPort: config.adminPort !== null } });
   await app.register(dashboard, { config, services, present, documentRoutes: deps.documentDashboard ?? false });
-  await app.register(mediaPublicRoutes, { media: services.media });
-  await app.register(gs1ResolverRoutes, { gs1: services.gs1Resolver, metrics });
+  await app.register(mediaPublicRoutes, { media: services.catalog.media });
+  await app.register(gs1ResolverRoutes, { gs1: services.traffic.gs1Resolver, metrics });
   await app.register(contentRoutes, {
-    content: services.publicContent,
-    challenges: services.formChallenges,
+    content: services.content.publicContent,
+    challenges: services.content.formChallenges,
     publicUrl: config.publicUrl,
   });
-  await app.register(resolverRoutes, { resolver: services.resolver, metrics });
+  await app.register(resolverRoutes, { resolver: services.traffic.resolver, metrics });
   return app;
 }

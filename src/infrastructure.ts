@@ -4,14 +4,17 @@ import { openDatabase, sqliteFileOf, type Database, type OpenOptions } from './d
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { RedisLink } from './lib/redis.js';
-import type { CounterStore } from './platform/limits/counter-store.js';
-import { FallbackCounterStore } from './platform/limits/counter-store.fallback.js';
-import { RedisCounterStore } from './platform/limits/counter-store.redis.js';
-import { SqlCounterStore } from './platform/limits/counter-store.sql.js';
-import { SmtpTransport } from './platform/mail/mail.smtp.js';
-import type { MailTransport } from './platform/mail/mail.types.js';
-import { LocalInvalidationBus, type InvalidationBus } from './platform/bus/invalidation-bus.js';
-import { RedisInvalidationBus } from './platform/bus/invalidation-bus.redis.js';
+import {
+  FallbackCounterStore,
+  LocalInvalidationBus,
+  RedisCounterStore,
+  RedisInvalidationBus,
+  SmtpTransport,
+  SqlCounterStore,
+  type CounterStore,
+  type InvalidationBus,
+  type MailTransport,
+} from './platform/index.js';
 
 /** The parts of the outside world every surface shares. */
 export interface Infrastructure {

@@ -7,10 +7,9 @@ import { HttpMetrics, listenAdmin } from './http/metrics.js';
 import { sqliteFileOf } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
-import { MessageWriterLink, type WriterLink } from './traffic/events/events.writer-link.js';
-import type { RecorderLog } from './traffic/events/events.writer.js';
-import { IpcInvalidationBus } from './platform/bus/invalidation-bus.ipc.js';
-import { warmUpCheck } from './catalog/symbols/symbol.check.js';
+import { MessageWriterLink, type RecorderLog, type WriterLink } from './traffic/index.js';
+import { IpcInvalidationBus } from './platform/index.js';
+import { warmUpCheck } from './catalog/index.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
 import { settleHeap } from './process/settle-heap.js';
 import { keepTickShape } from './process/tick-shape.js';
@@ -114,7 +113,7 @@ async function serve(config: Config, role: Role): Promise<void> {
   infra.redis?.watch(app.log);
   const journalDir =
     worker && config.events.journalDir ? workerJournal(config.events.journalDir, role.index) : config.events.journalDir;
-  const replayed = await services.recorder
+  const replayed = await services.traffic.recorder
     .start({ journalDir, log: app.log })
     .catch((error: unknown) => failedToStart('journal', error, 1));
   if (replayed > 0) app.log.info({ replayed }, 'events replayed from the journal');
@@ -122,7 +121,7 @@ async function serve(config: Config, role: Role): Promise<void> {
   const jobs = worker ? null : startJobs(infra, services, app.log);
   if (worker) {
     process.on('message', (m: WorkerStart) => {
-      if (m?.qrelay === 'worker-start' && m.setupSecret) services.setup.adopt(m.setupSecret);
+      if (m?.qrelay === 'worker-start' && m.setupSecret) services.identity.setup.adopt(m.setupSecret);
     });
   }
   app.server.keepAliveTimeout = 65_000;
@@ -142,7 +141,7 @@ async function serve(config: Config, role: Role): Promise<void> {
     try {
       admin?.close();
       await app.close();
-      await services.recorder.close();
+      await services.traffic.recorder.close();
       await writer.stop();
       await jobs?.stop();
       await infra.close();
@@ -162,7 +161,7 @@ async function serve(config: Config, role: Role): Promise<void> {
     (error: unknown) => app.log.error({ err: error }, 'the scannability check could not start: saving a design will fail'),
   );
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
-    await services.recorder.close().catch(() => undefined);
+    await services.traffic.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
   // Every route is compiled now: clear what compiling left before traffic meets it (ADR 0156).
@@ -172,7 +171,7 @@ async function serve(config: Config, role: Role): Promise<void> {
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },
     `qrelay is serving short addresses at ${config.publicUrl}/<ending> and the API at ${config.publicUrl}/api/v1`,
   );
-  const setupSecret = await services.setup.open();
+  const setupSecret = await services.identity.setup.open();
   if (setupSecret) {
     app.log.warn(
       { setupUrl: `${config.publicUrl}/app/setup?token=${setupSecret}` },

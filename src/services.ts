@@ -1,260 +1,85 @@
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
 import type { Infrastructure } from './infrastructure.js';
-import { buildContent } from './compose/content.js';
-import { buildEvents } from './compose/events.js';
-import { buildMedia } from './compose/media.js';
-import { buildPeople } from './compose/people.js';
-import { transactor } from './db/transaction.js';
 import type { Clock } from './lib/clock.js';
-import { AccountsRepository } from './identity/accounts.repository.js';
-import { AccountsService } from './identity/accounts.service.js';
-import { AnalyticsRepository } from './traffic/analytics/analytics.repository.js';
-import { AnalyticsService } from './traffic/analytics/analytics.service.js';
-import { primaryOnly, replicaRoute } from './db/read-route.js';
-import { RollupFolderFigures } from './traffic/analytics/folder-figures.js';
-import { ScanHistoryService } from './traffic/analytics/scan-history.service.js';
-import { ContentAnalyticsService } from './traffic/analytics/content-analytics.service.js';
-import { AlertsService } from './traffic/alerts/alerts.service.js';
-import { EventRecorder } from './traffic/events/events.recorder.js';
-import { EventsService } from './traffic/events/events.service.js';
-import type { WriterLink } from './traffic/events/events.writer-link.js';
-import type { DeliveryStats } from './delivery/webhooks/webhooks.types.js';
-import { PasswordsService } from './identity/passwords.service.js';
-import { SessionsService } from './identity/sessions.service.js';
-import { FormChallenges } from './content/forms/form.challenge.js';
-import { LimitsService } from './platform/limits/limits.service.js';
-import { MailService } from './platform/mail/mail.service.js';
-import { TokensService } from './identity/tokens.service.js';
-import { UsersService } from './identity/users.service.js';
-import { WebhookSender } from './delivery/webhooks/webhook.sender.js';
-import type { DeliveryOutbox } from './delivery/webhooks/webhooks.outbox.js';
-import { WebhooksService } from './delivery/webhooks/webhooks.service.js';
-import { CodesRepository } from './catalog/codes/codes.repository.js';
-import { CodesService } from './catalog/codes/codes.service.js';
-import { EndingsRepository } from './catalog/endings/endings.repository.js';
-import { EndingsService } from './catalog/endings/endings.service.js';
-import { LinksRepository } from './catalog/links/links.repository.js';
-import { LinksService } from './catalog/links/links.service.js';
-import type { HitRecorder } from './platform/recording/hit-recorder.js';
-import { ResolverRepository } from './traffic/resolver/resolver.repository.js';
-import { ResolverService } from './traffic/resolver/resolver.service.js';
-import { FoldersRepository } from './catalog/folders/folders.repository.js';
-import { FoldersService } from './catalog/folders/folders.service.js';
-import { TemplatesRepository } from './catalog/templates/templates.repository.js';
-import { TemplatesService } from './catalog/templates/templates.service.js';
-import { SymbolsService } from './catalog/codes/symbols.service.js';
-import { ScannabilityGate } from './catalog/symbols/scannability.gate.js';
-import { SetupService } from './identity/setup.service.js';
-import { MediaFoldersService } from './content/media/media-folders.service.js';
-import { MediaService } from './content/media/media.service.js';
-import type { MediaStore } from './content/media/media.store.js';
-import { Gs1Repository } from './catalog/gs1/gs1.repository.js';
-import { CampaignsRepository } from './catalog/campaigns/campaigns.repository.js';
-import { CampaignsService } from './catalog/campaigns/campaigns.service.js';
-import { CampaignAnalyticsReader } from './traffic/analytics/campaign-analytics.js';
-import { Gs1Service } from './catalog/gs1/gs1.service.js';
-import { Gs1ResolverService } from './catalog/gs1/gs1-resolver.service.js';
-import { ContentRepository } from './content/hosted/content.repository.js';
-import { contentAddresses } from './content/hosted/content.address.js';
-import { ContentService } from './content/hosted/content.service.js';
-import { PublicContentService } from './content/hosted/public-content.service.js';
-import { SubmissionsService } from './content/hosted/submissions.service.js';
-import type { FormDocument, FormInput } from './content/forms/form.document.js';
-import type { PageDocument, PageInput } from './content/pages/page.document.js';
-import type { CardDocument, CardInput } from './content/cards/card.document.js';
+import { buildCatalog, codeLookupIn, type Catalog, type MediaStore } from './catalog/index.js';
+import { buildContent, contentAddressesIn, type HostedContent } from './content/index.js';
+import { buildDelivery, type Delivery } from './delivery/index.js';
+import { accountLookupIn, buildIdentity, type Identity } from './identity/index.js';
+import { buildPlatform, type HitRecorder, type Platform } from './platform/index.js';
+import {
+  buildBatchWriter as batchWriterOn,
+  buildRecording,
+  buildTraffic,
+  type Traffic,
+  type WriterLink,
+  type WriterOptions,
+} from './traffic/index.js';
 
-export { buildBatchWriter } from './compose/events.js';
 export { openInfrastructure, Infrastructure, InfrastructureOptions } from './infrastructure.js';
 
-/** The product's services: the one domain layer that REST, CLI and MCP all call. */
+/** The product's services, one field per context: the one domain layer that REST, MCP, the CLI and the jobs call. */
 export interface Services {
-  clock: Clock;
-  accounts: AccountsService;
-  users: UsersService;
-  tokens: TokensService;
-  limits: LimitsService;
-  webhooks: WebhooksService;
-  passwords: PasswordsService;
-  sessions: SessionsService;
-  mail: MailService;
-  codes: CodesService;
-  links: LinksService;
-  resolver: ResolverService;
-  /** GS1 Digital Link registrations, and the GS1-conformant resolver that serves them. */
-  gs1: Gs1Service;
-  gs1Resolver: Gs1ResolverService;
-  /** Campaigns and tags over codes, links (and forms, pages, cards). */
-  campaigns: CampaignsService;
-  campaignAnalytics: CampaignAnalyticsReader;
-  folders: FoldersService;
-  templates: TemplatesService;
-  /** The HitRecorder every surface records through (the serving process calls `start`). */
-  recorder: EventRecorder;
-  /** The events store's upkeep (the jobs call it as the system). */
-  events: EventsService;
-  /** Reading events and analytics. */
-  analytics: AnalyticsService;
-  alerts: AlertsService;
-  scanHistory: ScanHistoryService;
-  symbols: SymbolsService;
-  /** First run: the one-time set-up of the first account. */
-  setup: SetupService;
-  /** The media library's files (also what other modules read logos and images through) and folders. */
-  media: MediaService;
-  mediaFolders: MediaFoldersService;
-  forms: ContentService<FormDocument, FormInput>;
-  pages: ContentService<PageDocument, PageInput>;
-  cards: ContentService<CardDocument, CardInput>;
-  /** Form submissions and card enquiries. */
-  submissions: SubmissionsService;
-  /** The public pages of forms, pages and cards (the system acts). */
-  publicContent: PublicContentService;
-  /** The proof-of-work challenges of public forms that ask for one (ADR 0095). */
-  formChallenges: FormChallenges;
-  /** Views, unique visitors, submissions and conversion of a form, page or card. */
-  contentAnalytics: ContentAnalyticsService;
-  /** What the webhook delivery job works with: the outbox and the signing sender (the job closes it). */
-  webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender; stats: DeliveryStats };
+  platform: Platform;
+  identity: Identity;
+  delivery: Delivery;
+  catalog: Catalog;
+  content: HostedContent;
+  traffic: Traffic;
 }
 
 export interface ServiceOptions {
-  /** Where the resolver sends visits instead of the events recorder (tests observe hits with it). */
+  /** Where the resolvers send visits instead of the events recorder (tests observe hits with it). */
   recorder?: HitRecorder;
   /** Where media bytes live (default: the disk store at MEDIA_DIR). */
   mediaStore?: MediaStore;
-  /** Where the recorder sends its events: by default a batch writer on this thread (ADR 0100). */
+  /** Where the recorder sends its events: by default a batch writer on this thread. */
   writerLink?: WriterLink;
 }
 
-/** The composition root of the domain layer: each service gets only what it uses. */
+/** The composition root of the domain layer: each context is built on the ones below it. */
 export function buildServices(
   infra: Pick<Infrastructure, 'config' | 'database' | 'counters' | 'mailTransport' | 'bus' | 'clock'>,
   options: ServiceOptions = {},
 ): Services {
-  const { db } = infra.database;
-  const { clock, bus, config } = infra;
-  const tx = transactor(db);
-  const accountsRepo = new AccountsRepository(db);
-  const { alerts, recorder, events, webhooks, webhookDelivery, accountWrites } = buildEvents({
-    database: infra.database,
-    counters: infra.counters,
-    config,
-    clock,
-    transactor: tx,
-    accounts: accountsRepo,
-    writerLink: options.writerLink,
-  });
-  const replica = infra.database.replica;
-  const people = buildPeople({
+  const { database, config } = infra;
+  const { db } = database;
+  const platform = buildPlatform({
     db,
-    transactor: tx,
-    accounts: accountsRepo,
+    counters: infra.counters,
+    bus: infra.bus,
     mailTransport: infra.mailTransport,
-    bus,
-    clock,
-    publicUrl: config.publicUrl,
+    clock: infra.clock,
   });
-  const endingsRepo = new EndingsRepository(db);
-  const endings = new EndingsService(
-    tx,
-    { publicUrl: config.publicUrl, listen: { host: config.host, port: config.port } },
-    accountsRepo,
-  );
-  const codesRepo = new CodesRepository(db);
-  const foldersRepo = new FoldersRepository(db);
-  const { media, mediaFolders } = buildMedia({
+  const identity = buildIdentity(platform, { db, publicUrl: config.publicUrl });
+  const delivery = buildDelivery({ database, accounts: identity.accountLookup, config, clock: platform.clock });
+  // Hosted pages and GS1 keys record through the recorder, so it is made before them.
+  const recording = buildRecording(platform, { database, config, writerLink: options.writerLink });
+  const catalog = buildCatalog(platform, identity, {
     db,
-    transactor: tx,
-    accounts: accountsRepo,
-    clock,
     config,
-    store: options.mediaStore,
+    mediaStore: options.mediaStore,
+    contentAddress: contentAddressesIn(db, config.publicUrl),
   });
-  const scannable = new ScannabilityGate(config.publicUrl, media);
-  const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
-  const contentsRepo = new ContentRepository(db);
-  const codes = new CodesService({
-    codes: codesRepo,
-    accounts: accountsRepo,
-    endings: endingsRepo,
-    folders: foldersRepo,
-    claims: endings,
-    templates,
-    scannable,
-    transactor: tx,
-    bus,
-    clock,
-    contentAddress: contentAddresses(contentsRepo, config.publicUrl),
-  });
-  const folders = new FoldersService(foldersRepo, codesRepo, tx, clock);
-  const analyticsRepo = new AnalyticsRepository(db, replica ? replicaRoute(db, replica, accountWrites) : primaryOnly(db));
-  const analytics = new AnalyticsService({
-    events: analyticsRepo,
-    folders,
-    codes: codesRepo,
-    folderFigures: new RollupFolderFigures(analyticsRepo, clock),
-    clock,
-  });
-  const resolver = new ResolverService({
-    repo: new ResolverRepository(db),
-    accounts: accountsRepo,
-    counters: infra.counters,
-    bus,
-    recorder: options.recorder ?? recorder,
-    clock,
-    options: { publicUrl: config.publicUrl },
-  });
-  const gs1Repo = new Gs1Repository(db);
-  const campaigns = new CampaignsService(new CampaignsRepository(db), tx, clock);
-  const content = buildContent({
+  const content = buildContent(platform, identity, delivery, catalog, {
     db,
-    transactor: tx,
-    clock,
-    publicUrl: config.publicUrl,
-    contents: contentsRepo,
-    accounts: accountsRepo,
-    media,
-    webhooks,
-    analytics: analyticsRepo,
-    recorder: options.recorder ?? recorder,
-    mail: people.mail,
+    config,
+    recorder: options.recorder ?? recording.recorder,
   });
-  return {
-    clock,
-    ...people,
-    limits: new LimitsService(infra.counters, clock),
-    webhooks,
-    webhookDelivery,
-    codes,
-    links: new LinksService({
-      links: new LinksRepository(db),
-      accounts: accountsRepo,
-      endings: endingsRepo,
-      claims: endings,
-      bus,
-      clock,
-    }),
-    resolver,
-    gs1: new Gs1Service(gs1Repo, endings, tx, clock),
-    gs1Resolver: new Gs1ResolverService({
-      repo: gs1Repo,
-      namespaces: resolver,
-      recorder: options.recorder ?? recorder,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
-    campaigns,
-    campaignAnalytics: new CampaignAnalyticsReader(campaigns, analyticsRepo, clock),
-    folders,
-    templates,
-    media,
-    mediaFolders,
-    recorder,
-    events,
-    analytics,
-    alerts,
-    scanHistory: new ScanHistoryService(codes, analytics, events),
-    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media),
-    ...content,
-    formChallenges: new FormChallenges({ key: config.challengeKey, counters: infra.counters, clock }),
-  };
+  const traffic = buildTraffic(platform, identity, delivery, catalog, content, recording, {
+    database,
+    config,
+    writerElsewhere: options.writerLink !== undefined,
+    recorder: options.recorder,
+  });
+  return { platform, identity, delivery, catalog, content, traffic };
+}
+
+/**
+ * The events' batch writer on its own (a writer thread, a cluster's primary), with the alerts and
+ * webhooks each batch commits with, as the serving process would give it.
+ */
+export function buildBatchWriter(database: Database, config: Config, clock: Clock, options: WriterOptions = {}) {
+  const delivery = buildDelivery({ database, accounts: accountLookupIn(database.db), config, clock });
+  return batchWriterOn(database, delivery, codeLookupIn(database.db), clock, options);
 }

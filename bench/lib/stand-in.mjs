@@ -64,13 +64,13 @@ export async function openBuild(dist, dir) {
   const services = buildServices(infra, { writerLink: thread.link });
   const app = await buildApp({ config, database: infra.database, services, logger: false });
   await app.ready();
-  await services.recorder.start({ journalDir: config.events.journalDir });
+  await services.traffic.recorder.start({ journalDir: config.events.journalDir });
   const [handler] = app.server.listeners('request');
   const close = async () => {
     await app.close();
-    await services.recorder.close();
+    await services.traffic.recorder.close();
     await thread.stop();
     await infra.close();
   };
-  return { handler, recorder: services.recorder, close };
+  return { handler, recorder: services.traffic.recorder, close };
 }

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, PlanRequired, QuotaExceeded, RateLimited, Unauthorized } from '../lib/errors.js';
-import type { AnonymousLimiter } from '../platform/limits/anonymous-limiter.js';
-import type { QuotaStatus, RateStatus } from '../platform/limits/limits.service.js';
-import type { Scope } from '../platform/authz/scopes.js';
-import type { Principal } from '../identity/tokens.types.js';
+import type { AnonymousLimiter, QuotaStatus, RateStatus, Scope } from '../platform/index.js';
+import type { Principal } from '../identity/index.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {
@@ -65,7 +63,7 @@ export function createGuard(services: Services, anonymous: AnonymousLimiter, rea
 function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: TokenReader, policy: Policy) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = readToken(request);
-    const principal = token ? await services.tokens.authenticate(token) : null;
+    const principal = token ? await services.identity.tokens.authenticate(token) : null;
     if (!principal) {
       const rate = anonymous.hit(request.ip);
       setRateHeaders(reply, rate);
@@ -76,7 +74,7 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
     const denied = missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null);
     // A refused request spends nothing but still tells the allowance left; the rate and the allowance
     // are taken together (ADR 0163), the allowance only if the rate admits the request.
-    const { rate, quota } = await services.limits.admit(
+    const { rate, quota } = await services.platform.limits.admit(
       principal.token.id,
       plan.ratePerMinute,
       plan.metered
@@ -110,7 +108,7 @@ function quotaExceeded(quota: QuotaStatus): QuotaExceeded {
 export async function spendAllowance(services: Services, principal: Principal): Promise<void> {
   const plan = principal.account.plan;
   if (!plan.metered) return;
-  const quota = await services.limits.takeQuota(principal.account.id, plan.monthlyAllowance);
+  const quota = await services.platform.limits.takeQuota(principal.account.id, plan.monthlyAllowance);
   if (!quota.allowed) throw quotaExceeded(quota);
 }
 

@@ -20,17 +20,17 @@ export function registerOperationsMetrics(registry: Registry, services: Services
         await collect(this);
       },
     });
-  const storeFigures = cached(STORE_FIGURES_TTL_MS, services.clock, async () => {
-    const queue = await services.webhookDelivery.outbox.queue(services.clock.now());
-    const allowance = await services.limits.allowanceUse(await services.accounts.meteredAllowances());
+  const storeFigures = cached(STORE_FIGURES_TTL_MS, services.platform.clock, async () => {
+    const queue = await services.delivery.webhookDelivery.outbox.queue(services.platform.clock.now());
+    const allowance = await services.platform.limits.allowanceUse(await services.identity.accounts.meteredAllowances());
     return { queue, allowance };
   });
 
   gauge('qrelay_recorder_backlog', 'Hits recorded by this process and not committed to the store yet.', (g) =>
-    g.set(services.recorder.buffered),
+    g.set(services.traffic.recorder.buffered),
   );
   gauge('qrelay_recorder_dropped', 'Hits this process dropped because its buffer was full (the store away for long).', (g) =>
-    g.set(services.recorder.dropped),
+    g.set(services.traffic.recorder.dropped),
   );
   new Counter({
     name: 'qrelay_recorder_held_answers_total',
@@ -38,7 +38,7 @@ export function registerOperationsMetrics(registry: Registry, services: Services
     registers: [registry],
     collect() {
       this.reset();
-      this.inc(services.recorder.heldAnswers);
+      this.inc(services.traffic.recorder.heldAnswers);
     },
   });
   gauge('qrelay_webhook_queue_pending', 'Webhook deliveries waiting to be sent (all instances).', async (g) =>
@@ -49,7 +49,7 @@ export function registerOperationsMetrics(registry: Registry, services: Services
   );
   gauge('qrelay_webhook_queue_oldest_due_seconds', 'How long the oldest due webhook delivery has waited.', async (g) => {
     const { oldestDueAt } = (await storeFigures()).queue;
-    g.set(oldestDueAt === null ? 0 : Math.max(0, (services.clock.now() - oldestDueAt) / 1000));
+    g.set(oldestDueAt === null ? 0 : Math.max(0, (services.platform.clock.now() - oldestDueAt) / 1000));
   });
   gauge('qrelay_webhook_subscriptions_failing', 'Active webhook subscriptions whose last delivery failed.', async (g) =>
     g.set((await storeFigures()).queue.failingHooks),
@@ -61,8 +61,8 @@ export function registerOperationsMetrics(registry: Registry, services: Services
     registers: [registry],
     collect() {
       this.reset();
-      this.inc({ result: 'succeeded' }, services.webhookDelivery.stats.succeeded);
-      this.inc({ result: 'failed' }, services.webhookDelivery.stats.failed);
+      this.inc({ result: 'succeeded' }, services.delivery.webhookDelivery.stats.succeeded);
+      this.inc({ result: 'failed' }, services.delivery.webhookDelivery.stats.failed);
     },
   });
   gauge(

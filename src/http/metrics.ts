@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
-import type { Outcome } from '../traffic/resolver/resolver.types.js';
+import type { Outcome } from '../traffic/index.js';
 import type { Services } from '../services.js';
 import { registerOperationsMetrics } from './metrics.operations.js';
 

@@ -14,8 +14,7 @@ import { presentTemplate } from './api/v1/templates/presenter.js';
 import { presentUser } from './api/v1/users/presenter.js';
 import { presentToken } from './app/tokens.presenter.js';
 import { presentContent } from './api/v1/content/presenter.js';
-import type { Content } from '../content/hosted/content.types.js';
-import { publicEnquiry, publicSubmission } from '../content/hosted/submissions.public.js';
+import { publicEnquiry, publicSubmission, type Content } from '../content/index.js';
 
 /**
  * The public JSON of every resource, bound to the configuration once. REST routes, MCP tools and the

@@ -2,7 +2,7 @@ import { fromColumns, insertRow, toColumns } from '../db/columns.js';
 import type { Kysely, Selectable } from 'kysely';
 import { lockRow } from '../db/dialect.js';
 import type { AccountsTable, Schema } from '../db/schema.js';
-import type { PlanName } from '../platform/plans/plans.js';
+import type { PlanName } from '../platform/index.js';
 import type { Account, AccountStatus } from './accounts.types.js';
 
 const toAccount = (row: Selectable<AccountsTable>): Account => ({

@@ -3,10 +3,9 @@ import { isUniqueViolation } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { effectivePlan, isPlanName, PLAN_NAMES } from '../platform/plans/plans.js';
+import { effectivePlan, isPlanName, PLAN_NAMES, type InvalidationBus } from '../platform/index.js';
 import type { UsersRepository } from './users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
-import type { InvalidationBus } from '../platform/bus/invalidation-bus.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { normaliseDomain, type Account } from './accounts.types.js';
 

@@ -1,4 +1,4 @@
-import type { PlanName } from '../platform/plans/plans.js';
+import type { PlanName } from '../platform/index.js';
 
 export type AccountStatus = 'active' | 'suspended';
 

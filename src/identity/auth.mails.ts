@@ -1,4 +1,4 @@
-import type { MailMessage } from '../platform/mail/mail.types.js';
+import type { MailMessage } from '../platform/index.js';
 import type { User } from './users.types.js';
 
 /** The address of the page where a single-use link sets a password. */

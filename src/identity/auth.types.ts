@@ -1,4 +1,4 @@
-import type { Plan } from '../platform/plans/plans.js';
+import type { Plan } from '../platform/index.js';
 import type { User } from './users.types.js';
 
 /** A single-use link's purpose: an invitation sets the first password, a reset replaces one. */

@@ -4,7 +4,7 @@ import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import type { MailService } from '../platform/mail/mail.service.js';
+import type { MailService } from '../platform/index.js';
 import type { UsersRepository } from './users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { invitationMail, passwordLink, resetMail } from './auth.mails.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IpcInvalidationBus, type InvalidationMessage } from '../platform/bus/invalidation-bus.ipc.js';
+import { IpcInvalidationBus, type InvalidationMessage } from '../platform/index.js';
 import { RecentPrincipals } from './recent-principals.js';
 import type { TokenWithOwners } from './tokens.repository.js';
 

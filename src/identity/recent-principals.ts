@@ -1,5 +1,5 @@
 import { Lru } from '../lib/lru.js';
-import { CREDENTIALS, isCredentials, type InvalidationBus } from '../platform/bus/invalidation-bus.js';
+import { CREDENTIALS, isCredentials, type InvalidationBus } from '../platform/index.js';
 import type { TokenWithOwners } from './tokens.repository.js';
 
 /** How long a token's row, its person and its company are used without reading them again (ADR 0163). */

@@ -2,7 +2,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import { effectivePlan } from '../platform/plans/plans.js';
+import { effectivePlan } from '../platform/index.js';
 import type { UsersRepository } from './users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { InvalidCredentials } from './auth.errors.js';

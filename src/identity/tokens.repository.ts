@@ -2,7 +2,7 @@ import { fromColumns, toColumns } from '../db/columns.js';
 import { endCredentials } from '../db/stamps.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Schema } from '../db/schema.js';
-import type { Scope } from '../platform/authz/scopes.js';
+import type { Scope } from '../platform/index.js';
 import type { ApiToken } from './tokens.types.js';
 
 const toToken = (row: Selectable<ApiTokensTable>): ApiToken => ({

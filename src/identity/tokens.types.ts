@@ -1,6 +1,5 @@
-import type { Plan } from '../platform/plans/plans.js';
+import type { Plan, Scope } from '../platform/index.js';
 import type { Role } from './users.types.js';
-import type { Scope } from '../platform/authz/scopes.js';
 
 /** Fixed service-specific prefix of every token (SPEC 5 rule 2: ends in "1_"). */
 export const TOKEN_PREFIX = 'qrelay1_';

@@ -1,6 +1,6 @@
-import type { Role } from '../platform/authz/role.js';
+import type { Role } from '../platform/index.js';
 
-export { ROLES, type Role } from '../platform/authz/role.js';
+export { ROLES, type Role } from '../platform/index.js';
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

@@ -15,16 +15,16 @@ import type { Job } from './index.js';
  */
 export function eventJobs(services: Services, retentionDays: number | null): Job[] {
   const jobs: Job[] = [
-    { name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.events.destroyPastSalts() },
+    { name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.traffic.events.destroyPastSalts() },
     {
       name: 'compact-monthly-breakdowns',
       intervalMs: 600_000,
-      run: async () => void (await services.events.compactClosedMonth()),
+      run: async () => void (await services.traffic.events.compactClosedMonth()),
     },
     {
       name: 'prepare-event-partitions',
       intervalMs: 3_600_000,
-      run: async () => void (await services.events.preparePartitions(MONTHS_AHEAD)),
+      run: async () => void (await services.traffic.events.preparePartitions(MONTHS_AHEAD)),
     },
   ];
   if (retentionDays !== null) {
@@ -32,7 +32,7 @@ export function eventJobs(services: Services, retentionDays: number | null): Job
       name: 'purge-old-events',
       intervalMs: 3_600_000,
       run: async () => {
-        await services.events.purgeOlderThan(retentionDays);
+        await services.traffic.events.purgeOlderThan(retentionDays);
       },
     });
   }

@@ -31,15 +31,15 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      runLeased(job, leases, holder, services.clock)
+      runLeased(job, leases, holder, services.platform.clock)
         .catch((err: unknown) => log.warn({ err, job: job.name }, 'job failed; will retry at its next interval'))
         .finally(() => (running = false));
     }, job.intervalMs);
     timer.unref();
     return timer;
   });
-  const { outbox, sender, stats } = services.webhookDelivery;
-  const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.clock, log, {}, stats);
+  const { outbox, sender, stats } = services.delivery.webhookDelivery;
+  const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.platform.clock, log, {}, stats);
   webhookDelivery.start();
   return {
     webhookDelivery,
@@ -61,12 +61,12 @@ export async function runLeased(job: Job, leases: JobLeases, holder: string, clo
 
 export function periodicJobs(services: Services, retentionDays: number | null): Job[] {
   return [
-    { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.limits.purgeExpired() },
-    { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.mail.deliverDue()) },
+    { name: 'purge-expired-counters', intervalMs: 60_000, run: () => services.platform.limits.purgeExpired() },
+    { name: 'deliver-mail', intervalMs: 30_000, run: async () => void (await services.platform.mail.deliverDue()) },
     {
       name: 'purge-expired-submissions',
       intervalMs: 3_600_000,
-      run: async () => void (await services.submissions.purgeExpired()),
+      run: async () => void (await services.content.submissions.purgeExpired()),
     },
     ...eventJobs(services, retentionDays),
   ];

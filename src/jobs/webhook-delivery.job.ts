@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
-import type { WebhookSender } from '../delivery/webhooks/webhook.sender.js';
-import type { DeliveryOutbox } from '../delivery/webhooks/webhooks.outbox.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   RETRY_DELAYS_MS,
-  type Delivery,
+  type DeliveryOutbox,
   type DeliveryStats,
   type Webhook,
-} from '../delivery/webhooks/webhooks.types.js';
+  type WebhookDelivery,
+  type WebhookSender,
+} from '../delivery/index.js';
 
 export interface DeliveryJobOptions {
   /** Deliveries claimed per round. */
@@ -50,7 +50,7 @@ export class WebhookDeliveryJob {
   async runOnce(): Promise<number> {
     const claimedAt = this.clock.now();
     const claimed = await this.repo.claimDue(claimedAt, this.options.batchSize, this.options.lockMs);
-    const byHook = new Map<string, { webhook: Webhook; deliveries: Delivery[] }>();
+    const byHook = new Map<string, { webhook: Webhook; deliveries: WebhookDelivery[] }>();
     for (const { delivery, webhook } of claimed) {
       const group = byHook.get(webhook.id) ?? { webhook, deliveries: [] };
       group.deliveries.push(delivery);
@@ -105,7 +105,7 @@ export class WebhookDeliveryJob {
     });
   }
 
-  private async sendGroup(webhook: Webhook, deliveries: Delivery[], lastStart: number): Promise<void> {
+  private async sendGroup(webhook: Webhook, deliveries: WebhookDelivery[], lastStart: number): Promise<void> {
     if (webhook.status !== 'active') {
       await this.repo.disable(webhook.id, webhook.disabledReason ?? 'disabled', this.clock.now());
       return;
@@ -118,7 +118,7 @@ export class WebhookDeliveryJob {
     await Promise.all(Array.from({ length: Math.min(this.options.perEndpoint, queue.length) }, worker));
   }
 
-  private async attempt(webhook: Webhook, delivery: Delivery): Promise<void> {
+  private async attempt(webhook: Webhook, delivery: WebhookDelivery): Promise<void> {
     const result = await this.sender.send({
       url: webhook.url,
       secret: webhook.secret,

@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import { startJobs } from '../jobs/index.js';
 import { systemClock } from '../lib/clock.js';
-import { isInvalidation, IpcInvalidationBus, type InvalidationMessage } from '../platform/bus/invalidation-bus.ipc.js';
-import { InlineWriterLink, serveWriter } from '../traffic/events/events.writer-link.js';
+import { IpcInvalidationBus, isInvalidation, type InvalidationMessage } from '../platform/index.js';
+import { InlineWriterLink, serveWriter } from '../traffic/index.js';
 import { buildBatchWriter, buildServices, openInfrastructure, type Services } from '../services.js';
 
 const LOCK_ATTEMPTS = 50;
@@ -59,11 +59,11 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   const writer = buildBatchWriter(infra.database, config, systemClock, { log });
   const services = buildServices(infra, { writerLink: new InlineWriterLink(writer) });
   // What a previous run left in any journal (the single process's, every worker's) is committed first.
-  let replayed = await services.recorder.start({ journalDir: config.events.journalDir, log });
+  let replayed = await services.traffic.recorder.start({ journalDir: config.events.journalDir, log });
   if (config.events.journalDir) replayed += await replayWorkers(config, services, log);
   if (replayed > 0) log.info({ replayed }, 'events replayed from the journal');
   const jobs = startJobs(infra, services, log);
-  const setupSecret = await services.setup.open();
+  const setupSecret = await services.identity.setup.open();
 
   let stopping = false;
   const fork = (index: number) => {
@@ -113,7 +113,7 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
     for (const w of workers.values()) w.process.kill('SIGTERM');
     await Promise.all(exits);
     try {
-      await services.recorder.close();
+      await services.traffic.recorder.close();
       await jobs.stop();
       await infra.close();
       process.exit(0);
@@ -140,7 +140,7 @@ async function replayWorkers(config: Config, services: Services, log: FastifyBas
     // A worker of a primary that was killed exits at once; its folder is free a moment later.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        replayed += await services.recorder.replayFolder(join(dir, folder));
+        replayed += await services.traffic.recorder.replayFolder(join(dir, folder));
         break;
       } catch (error) {
         if (attempt >= LOCK_ATTEMPTS || !/in use by process/.test((error as Error).message)) throw error;

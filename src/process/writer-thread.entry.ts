@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config/config.js';
 import { openDatabase } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
-import { portLog, serveWriter, type FromWriter, type Port } from '../traffic/events/events.writer-link.js';
+import { portLog, serveWriter, type FromWriter, type Port } from '../traffic/index.js';
 import { buildBatchWriter } from '../services.js';
 
 /** The writer thread (started by writer-thread.ts): its own store connection and the batch writer. */

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/config.js';
-import { MessageWriterLink, type Port, type ToWriter } from '../traffic/events/events.writer-link.js';
-import type { RecorderLog } from '../traffic/events/events.writer.js';
+import { MessageWriterLink, type Port, type RecorderLog, type ToWriter } from '../traffic/index.js';
 
 /** The events' batch writer on a thread of its own, and the link the recorder feeds it through. */
 export interface WriterThread {

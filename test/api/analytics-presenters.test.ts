@@ -24,7 +24,7 @@ describe('analytics presenters', () => {
     const { account } = await h.factory.tenant();
     const codeId = newId();
     await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId, clientAddress: '81.2.69.142', placement: 'x' })]);
-    const code = await h.services.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 3 });
+    const code = await h.services.traffic.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 3 });
     const checks: [object, unknown][] = [
       [CodeAnalyticsResponse, { data: presentCodeAnalytics(codeId, code) }],
       [ClearScansResponse, { data: presentClearScans(codeId, 3) }],

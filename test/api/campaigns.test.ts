@@ -93,7 +93,7 @@ describeEach(STORES)('/campaigns and /tags ($name)', (store) => {
     await visit(page.url, IPAD, '203.0.113.2');
     await visit(card.url, DESKTOP, '203.0.113.1');
     await visit(form.url, 'Googlebot/2.1 (+http://www.google.com/bot.html)', '203.0.113.3');
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     const campaign = (await call('GET', `/campaigns/${id}/analytics?days=7`)).json().data;
     const own = await Promise.all(
       [`/analytics/forms/${form.id}`, `/analytics/pages/${page.id}`, `/analytics/cards/${card.id}`].map(

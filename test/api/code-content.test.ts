@@ -33,7 +33,7 @@ describeEach(STORES)('codes leading to hosted content ($name)', (store) => {
     const landed = await open(new URL(page.url).pathname);
     expect(landed.statusCode).toBe(200);
     // One person, one scan and one view (ADR 0092): the code counts the scan, the page its view, neither both.
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     expect((await call('GET', `/codes/${code.id}`)).json().data.scans).toBe(1);
     expect((await call('GET', `/analytics/codes/${code.id}`)).json().data.totals.scans).toBe(1);
     expect((await call('GET', `/analytics/pages/${page.id}`)).json().data).toMatchObject({ views: 1, uniqueVisitors: 1 });

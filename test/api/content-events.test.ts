@@ -28,7 +28,10 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
 
   it('lists form_view, form_submit, page_view and card_view by type and delivers them to webhooks, people only', async () => {
     const t = await h.factory.tenant();
-    const hook = await h.services.webhooks.create(ownerOf(t), { url: 'http://127.0.0.1:9/hook', events: VIEW_AND_SUBMIT });
+    const hook = await h.services.delivery.webhooks.create(ownerOf(t), {
+      url: 'http://127.0.0.1:9/hook',
+      events: VIEW_AND_SUBMIT,
+    });
     const form = await create(t, '/forms', { name: 'Feedback', fields: FIELDS });
     const page = await create(t, '/pages', { name: 'Menu', blocks: [{ type: 'heading', text: 'Menu' }] });
     const card = await create(t, '/cards', { name: 'Ada Lovelace' });
@@ -46,7 +49,7 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
       expect((await visitor().head(pathOf(content.url))).statusCode).toBe(200);
     }
     expect((await robot.post(pathOf(form.url), { name: 'Spam' })).statusCode).toBe(303);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
 
     const all = (await api(t, 'GET', '/events?limit=100')).json().data as { id: string; type: string }[];
     expect(all.map((e) => e.type).sort()).toEqual(VIEW_AND_SUBMIT);
@@ -56,7 +59,7 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
       expect(listed[0]).toMatchObject({ codeId: null, device: 'mobile', placement: type === 'form_view' ? 'table-4' : null });
     }
 
-    const deliveries = await h.services.webhooks.deliveries(ownerOf(t), hook.id, 100);
+    const deliveries = await h.services.delivery.webhooks.deliveries(ownerOf(t), hook.id, 100);
     expect(deliveries.map((d) => d.eventType).sort()).toEqual(VIEW_AND_SUBMIT);
     for (const delivery of deliveries) {
       const event = all.find((e) => e.id === delivery.eventId);
@@ -68,7 +71,7 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
     const t = await h.factory.tenant();
     const form = await create(t, '/forms', { name: 'Feedback', fields: FIELDS });
     const page = await create(t, '/pages', { name: 'Menu' });
-    await h.services.accounts.suspend(t.account.id);
+    await h.services.identity.accounts.suspend(t.account.id);
     for (const [content, noun] of [
       [form, 'form'],
       [page, 'page'],
@@ -78,8 +81,8 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
       expect(res.body).toContain(`This ${noun} is not available`);
     }
     expect((await visitor().post(pathOf(form.url), { name: 'Ann' })).statusCode).toBe(404);
-    await h.services.recorder.flush();
-    expect(await h.services.submissions.list(ownerOf(t), 'submission', { limit: 10 })).toEqual([]);
-    expect(await h.services.contentAnalytics.of(ownerOf(t), 'form', form.id)).toMatchObject({ views: 0, submissions: 0 });
+    await h.services.traffic.recorder.flush();
+    expect(await h.services.content.submissions.list(ownerOf(t), 'submission', { limit: 10 })).toEqual([]);
+    expect(await h.services.traffic.contentAnalytics.of(ownerOf(t), 'form', form.id)).toMatchObject({ views: 0, submissions: 0 });
   });
 });

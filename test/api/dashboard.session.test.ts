@@ -16,10 +16,10 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
     const tenant = await h.factory.tenant({ plan });
     const user = role === 'owner' ? tenant.owner : await h.factory.user(tenant.account.id, role);
     if (role === 'owner') {
-      const { url } = await h.services.passwords.linkFor({ email: user.email, accountId: tenant.account.id });
-      await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
+      const { url } = await h.services.identity.passwords.linkFor({ email: user.email, accountId: tenant.account.id });
+      await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
     } else {
-      await h.services.passwords.resetPassword({ token: await h.factory.mailedSecret(user.email), password: PASSWORD });
+      await h.services.identity.passwords.resetPassword({ token: await h.factory.mailedSecret(user.email), password: PASSWORD });
     }
     const browser = new Browser(h);
     const response = await browser.signIn(user.email, PASSWORD);
@@ -85,7 +85,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
       headers: { 'x-csrf-token': stranger.csrfToken },
     });
     expect(foreignToken.statusCode).toBe(403);
-    expect(await h.services.codes.list(ownerOf(tenant), { limit: 10, offset: 0 })).toHaveLength(0);
+    expect(await h.services.catalog.codes.list(ownerOf(tenant), { limit: 10, offset: 0 })).toHaveLength(0);
     const fresh = new Browser(h);
     const signIn = await fresh.request({
       method: 'POST',
@@ -100,7 +100,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
   it("ends a suspended person's session at the next request", async () => {
     const { browser, user, tenant } = await signedInBrowser('editor');
     expect((await browser.request({ method: 'GET', url: '/app/api/v1/codes' })).statusCode).toBe(200);
-    await h.services.users.update({ accountId: tenant.account.id, userId: tenant.owner.id, role: 'owner' }, user.id, {
+    await h.services.identity.users.update({ accountId: tenant.account.id, userId: tenant.owner.id, role: 'owner' }, user.id, {
       status: 'suspended',
     });
     const after = await browser.request({ method: 'GET', url: '/app/api/v1/codes' });
@@ -133,7 +133,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
     const out = await browser.request({ method: 'DELETE', url: '/app/api/session' });
     expect(out.statusCode).toBe(204);
     expect(browser.cookies.has('qrelay_session')).toBe(false);
-    expect(await h.services.sessions.authenticate(secret)).toBeNull();
+    expect(await h.services.identity.sessions.authenticate(secret)).toBeNull();
   });
 
   it('gives the same answer for an unknown address and a wrong password', async () => {
@@ -216,7 +216,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(known.body).toBe(unknown.body);
-    const [mail] = await h.services.mail.list({ to: tenant.owner.email, limit: 1 });
+    const [mail] = await h.services.platform.mail.list({ to: tenant.owner.email, limit: 1 });
     expect(mail?.text).toContain('http://qrelay.test/app/set-password?token=');
   });
 });
@@ -230,8 +230,8 @@ describe('dashboard cookies over https', () => {
 
   it('marks both cookies Secure', async () => {
     const tenant = await h.factory.tenant();
-    const { url } = await h.services.passwords.linkFor({ email: tenant.owner.email });
-    await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
+    const { url } = await h.services.identity.passwords.linkFor({ email: tenant.owner.email });
+    await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
     const browser = new Browser(h);
     const opened = await browser.open();
     expect(setCookies(opened).find((c) => c.name === 'qrelay_csrf')?.attributes.secure).toBe(true);

@@ -13,7 +13,7 @@ describeEach(STORES)('first run ($name)', (store) => {
   it('creates the first account and its owner once, with the logged secret, and signs them in', async () => {
     const browser = new Browser(h);
     expect((await browser.open()).json().data.setupPending).toBe(false);
-    const secret = await h.services.setup.open();
+    const secret = await h.services.identity.setup.open();
     expect(secret).toMatch(/^[0-9A-Za-z]{43}$/);
     expect((await browser.open()).json().data.setupPending).toBe(true);
 
@@ -37,6 +37,6 @@ describeEach(STORES)('first run ($name)', (store) => {
     expect(again.json().data.setupPending).toBe(false);
     const reuse = await browser.request({ method: 'POST', url: '/app/api/setup', payload: { ...body, accountName: 'Other' } });
     expect(reuse.statusCode).toBe(400);
-    expect(await h.services.setup.open()).toBeNull();
+    expect(await h.services.identity.setup.open()).toBeNull();
   });
 });

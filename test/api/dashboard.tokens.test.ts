@@ -67,9 +67,9 @@ describeEach(STORES)('API tokens in the dashboard ($name)', (store) => {
     expect(past.statusCode).toBe(400);
     expect(past.json().error.message).toContain('expiry');
     const other = await h.factory.tenant();
-    const foreign = (await h.services.tokens.authenticate(other.token))!.token.id;
+    const foreign = (await h.services.identity.tokens.authenticate(other.token))!.token.id;
     expect((await browser.request({ method: 'DELETE', url: `/app/api/tokens/${foreign}` })).statusCode).toBe(404);
-    expect(await h.services.tokens.authenticate(other.token)).not.toBeNull();
+    expect(await h.services.identity.tokens.authenticate(other.token)).not.toBeNull();
   });
 
   it('has no token routes under /api/v1: a token cannot mint tokens', async () => {

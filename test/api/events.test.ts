@@ -126,7 +126,7 @@ describeEach(STORES)('GET /alerts ($name)', (store) => {
     const { account, token } = await h.factory.tenant();
     const other = await h.factory.tenant();
     const codeId = newId();
-    const rule = await h.services.alerts.createRule(actorIn(account.id), { codeId, kind: 'first_scan' });
+    const rule = await h.services.traffic.alerts.createRule(actorIn(account.id), { codeId, kind: 'first_scan' });
     await recordAll(h, [hit(h, { accountId: account.id, targetId: codeId })]);
     const res = await h.request({ method: 'GET', url: '/api/v1/alerts', token });
     expect(res.statusCode).toBe(200);

@@ -54,9 +54,9 @@ describeEach(STORES)('/folders ($name)', (store) => {
     await put(zoo.id);
     await put(zoo.id, { mode: 'static' });
     const paused = await put(zoo.id);
-    await h.services.codes.update(actorIn(tenant.account.id), paused.id, { status: 'paused' });
+    await h.services.catalog.codes.update(actorIn(tenant.account.id), paused.id, { status: 'paused' });
     const archived = await put(apples.id);
-    await h.services.codes.archive(actorIn(tenant.account.id), archived.id);
+    await h.services.catalog.codes.archive(actorIn(tenant.account.id), archived.id);
     await h.factory.code(tenant.account.id);
 
     const res = await call('GET', '/folders', undefined, tenant.token);
@@ -118,7 +118,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
     const keep = await folder('Kept');
     const a = await h.factory.code(t.account.id, { folderId: doomed.id });
     const b = await h.factory.code(t.account.id, { folderId: doomed.id });
-    await h.services.codes.archive(actorIn(t.account.id), b.id);
+    await h.services.catalog.codes.archive(actorIn(t.account.id), b.id);
     const c = await h.factory.code(t.account.id, { folderId: keep.id });
     const res = await call('DELETE', `/folders/${doomed.id}`);
     expect(res.statusCode).toBe(200);
@@ -175,7 +175,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
     const stand = await folder('Stand');
     const b = await h.factory.code(t.account.id, { name: 'b code', folderId: stand.id });
     const a = await h.factory.code(t.account.id, { name: 'A code', folderId: stand.id });
-    await h.services.codes.archive(actorIn(t.account.id), b.id);
+    await h.services.catalog.codes.archive(actorIn(t.account.id), b.id);
     const res = await call('GET', `/folders/${stand.id}/analytics`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({

@@ -82,9 +82,13 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
 
   it('answers another account’s form and submission with 404', async () => {
     const form = await createForm();
-    const stored = await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', {
-      name: 'A',
-    });
+    const stored = await h.services.content.submissions.store(
+      await h.services.content.forms.get(ownerOf(t), form.id),
+      'submission',
+      {
+        name: 'A',
+      },
+    );
     const other = await h.factory.tenant();
     for (const res of [
       await call('GET', `/forms/${form.id}`, undefined, other.token),
@@ -104,12 +108,14 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
     const make = (body: object) => createForm(body, tenant.token);
     const a = await make({ name: 'A' });
     const b = await make({ name: 'B' });
-    const formA = await h.services.forms.get(ownerOf(tenant), a.id);
-    const formB = await h.services.forms.get(ownerOf(tenant), b.id);
+    const formA = await h.services.content.forms.get(ownerOf(tenant), a.id);
+    const formB = await h.services.content.forms.get(ownerOf(tenant), b.id);
     const ids: string[] = [];
     for (let i = 0; i < 52; i += 1) {
       h.clock.advance(10);
-      ids.push((await h.services.submissions.store(i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' })).id);
+      ids.push(
+        (await h.services.content.submissions.store(i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' })).id,
+      );
     }
     const page = await call('GET', '/submissions', undefined, tenant.token);
     expect(page.statusCode).toBe(200);
@@ -130,9 +136,13 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
 
   it('deletes one submission, then 404', async () => {
     const form = await createForm();
-    const stored = await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', {
-      name: 'Z',
-    });
+    const stored = await h.services.content.submissions.store(
+      await h.services.content.forms.get(ownerOf(t), form.id),
+      'submission',
+      {
+        name: 'Z',
+      },
+    );
     expect((await call('DELETE', `/submissions/${stored.id}`)).json().data).toEqual({ id: stored.id, deleted: true });
     expect((await call('DELETE', `/submissions/${stored.id}`)).statusCode).toBe(404);
     const left = (await call('GET', `/submissions?formId=${form.id}`)).json().data;

@@ -25,7 +25,8 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
   let brand: Tenant;
   const get = (url: string, headers: Record<string, string> = {}, host = 'qrelay.test') =>
     h.request({ method: 'GET', url, headers: { host, 'user-agent': DESKTOP, ...headers } });
-  const register = (key: string, links: Gs1LinkInput[], tenant = t) => h.services.gs1.create(ownerOf(tenant), { key, links });
+  const register = (key: string, links: Gs1LinkInput[], tenant = t) =>
+    h.services.catalog.gs1.create(ownerOf(tenant), { key, links });
 
   beforeAll(async () => {
     h = await createHarness(store);
@@ -412,14 +413,14 @@ describeEach(STORES)('GS1-Conformant resolver ($name)', (store) => {
     await get(`/01/${GTIN}`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     await h.request({ method: 'HEAD', url: `/01/${GTIN}`, headers: { host: 'qrelay.test', 'user-agent': DESKTOP } });
     await get(`/01/${GTIN}?linkType=linkset`);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     const events = (await h.request({ method: 'GET', url: '/api/v1/events?type=gs1_resolve', token: t.token })).json().data;
     expect(events.length - before).toBe(2);
     expect(events[0]).toMatchObject({ type: 'gs1_resolve', codeId: null, browser: 'Chrome' });
   });
 
   async function eventCount(): Promise<number> {
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     return (await h.request({ method: 'GET', url: '/api/v1/events?type=gs1_resolve', token: t.token })).json().data.length;
   }
 });

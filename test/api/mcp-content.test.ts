@@ -41,7 +41,7 @@ describeEach(STORES)('MCP tools for hosted content ($name)', (store) => {
       })
     ).json().data;
     expect(form.challenge).toBe(true);
-    await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', { q: 'a' });
+    await h.services.content.submissions.store(await h.services.content.forms.get(ownerOf(t), form.id), 'submission', { q: 'a' });
     const client = await connect(['forms:read']);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['forms_list', 'forms_get', 'submissions_list']));

@@ -27,13 +27,16 @@ describeEach(STORES)('MCP read tools for GS1, campaigns and tags ($name)', (stor
   const rest = async (url: string) => (await h.request({ method: 'GET', url: `/api/v1${url}`, token: t.token })).json();
 
   it('answers exactly what REST answers, and only within the token scopes', async () => {
-    const entry = await h.services.gs1.create(ownerOf(t), {
+    const entry = await h.services.catalog.gs1.create(ownerOf(t), {
       key: '01/09506000134352',
       links: [{ linkType: 'gs1:pip', href: 'https://b.example/' }],
     });
     const code = await h.factory.code(t.account.id);
-    const campaign = await h.services.campaigns.create(ownerOf(t), { name: 'MCP', members: [{ type: 'code', id: code.id }] });
-    await h.services.campaigns.setTags(ownerOf(t), { type: 'code', id: code.id }, ['shelf']);
+    const campaign = await h.services.catalog.campaigns.create(ownerOf(t), {
+      name: 'MCP',
+      members: [{ type: 'code', id: code.id }],
+    });
+    await h.services.catalog.campaigns.setTags(ownerOf(t), { type: 'code', id: code.id }, ['shelf']);
     for (const [tool, args, url] of [
       ['gs1_list', {}, '/gs1'],
       ['gs1_get', { id: entry.id }, `/gs1/${entry.id}`],

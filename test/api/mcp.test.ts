@@ -192,7 +192,7 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       headers: { host: 'qrelay.test', 'user-agent': iphone },
     });
     expect(scan.statusCode).toBe(302);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
 
     const analytics = data(await call(client, 'codes_analytics', { id: code.id, days: 7 }));
     expect(analytics).toMatchObject({ codeId: code.id, days: 7, totals: { scans: 1, uniqueVisitors: 1 } });
@@ -233,7 +233,7 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
 
   it('answers an unexpected failure generically, without its detail', async () => {
     const client = await connect(t.token);
-    const spy = vi.spyOn(h.services.links, 'list').mockRejectedValueOnce(new Error('secret internal detail'));
+    const spy = vi.spyOn(h.services.catalog.links, 'list').mockRejectedValueOnce(new Error('secret internal detail'));
     try {
       const error = toolError(await call(client, 'links_list'));
       expect(error.code).toBe('internal_error');

@@ -48,13 +48,13 @@ describeEach(STORES)('/metrics ($name)', (store) => {
     const h = open;
     const metered = await h.factory.tenant({ plan: 'business', monthlyAllowance: 10 });
     await h.factory.tenant({ plan: 'free' });
-    for (let i = 0; i < 6; i += 1) await h.services.limits.takeQuota(metered.account.id, 10);
-    await h.services.webhooks.create(ownerOf(metered), { url: 'http://127.0.0.1:9/in' });
+    for (let i = 0; i < 6; i += 1) await h.services.platform.limits.takeQuota(metered.account.id, 10);
+    await h.services.delivery.webhooks.create(ownerOf(metered), { url: 'http://127.0.0.1:9/in' });
     const code = await h.factory.code(metered.account.id);
-    h.services.recorder.record(hit(h, { accountId: metered.account.id, targetId: code.id }));
+    h.services.traffic.recorder.record(hit(h, { accountId: metered.account.id, targetId: code.id }));
     const before = (await h.request({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
     expect(series(before, 'qrelay_recorder_backlog')['']).toBe(1);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     h.clock.advance(60_000);
     const after = (await h.request({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
     expect(series(after, 'qrelay_recorder_backlog')['']).toBe(0);

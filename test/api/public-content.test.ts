@@ -24,7 +24,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
   const api = (method: 'GET' | 'POST', url: string, payload?: object, token = t.token) =>
     h.request({ method, url: `/api/v1${url}`, payload, token });
   const events = async (type: string) => {
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     return (await api('GET', `/events?type=${type}&limit=100`)).json().data as { id: string; codeId: string | null }[];
   };
   const submissionsOf = async (formId: string) => (await api('GET', `/submissions?formId=${formId}`)).json().data;
@@ -166,7 +166,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
       await visitor(GOOGLEBOT).get(path(form.url));
       await people[1]!.post(path(form.url), GOOD);
       await visitor(GOOGLEBOT).post(path(form.url), GOOD);
-      await h.services.recorder.flush();
+      await h.services.traffic.recorder.flush();
       const res = await api('GET', `/analytics/forms/${form.id}?days=7`);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ days: 7, views: 5, uniqueVisitors: 4, submissions: 1, conversionRate: 0.2 });
@@ -178,14 +178,17 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
     });
 
     it('queues a form_submission webhook with the answers in the submission’s transaction', async () => {
-      const hook = await h.services.webhooks.create(ownerOf(t), { url: 'http://127.0.0.1:9/hook', events: ['form_submission'] });
+      const hook = await h.services.delivery.webhooks.create(ownerOf(t), {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['form_submission'],
+      });
       const form = await newForm();
       await visitor().post(path(form.url), GOOD);
       const [submission] = await submissionsOf(form.id);
-      const deliveries = await h.services.webhooks.deliveries(ownerOf(t), hook.id, 10);
+      const deliveries = await h.services.delivery.webhooks.deliveries(ownerOf(t), hook.id, 10);
       expect(deliveries.map((d) => d.eventType)).toEqual(['form_submission']);
       expect(JSON.parse(deliveries[0]!.payload)).toMatchObject({ type: 'form_submission', data: submission });
-      await h.services.webhooks.delete(ownerOf(t), hook.id);
+      await h.services.delivery.webhooks.delete(ownerOf(t), hook.id);
     });
   });
 
@@ -221,7 +224,7 @@ describeEach(STORES)('public pages of hosted content ($name)', (store) => {
     });
 
     it("shows images and a photo from the account's media library, never another account's", async () => {
-      const photo = await h.services.media.upload(ownerOf(t), { bytes: await raster('png'), filename: 'rosa.png' });
+      const photo = await h.services.catalog.media.upload(ownerOf(t), { bytes: await raster('png'), filename: 'rosa.png' });
       const landing = (
         await api('POST', '/pages', { name: 'Gallery', blocks: [{ type: 'image', mediaId: photo.id, alt: 'The café front' }] })
       ).json().data;

@@ -65,13 +65,13 @@ describeEach(STORES)('resolver ($name)', (store) => {
 
   it('answers paused with a 200 page, archived with 410, unknown with 404; none redirect or record', async () => {
     const code = await h.factory.code(t.account.id);
-    await h.services.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
+    await h.services.catalog.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
     const paused = await visit(`/${code.shortCode}`);
     expect(paused.statusCode).toBe(200);
     expect(paused.headers.location).toBeUndefined();
     expect(paused.headers['content-type']).toContain('text/html');
     expect(paused.body).toContain('temporarily paused');
-    await h.services.codes.archive(actorIn(t.account.id), code.id);
+    await h.services.catalog.codes.archive(actorIn(t.account.id), code.id);
     const archived = await visit(`/${code.shortCode}`);
     expect(archived.statusCode).toBe(410);
     expect(archived.body).toContain('no longer active');
@@ -96,7 +96,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
   it('repoints at once, and serves a cache hit without the store', async () => {
     const code = await h.factory.code(t.account.id, { url: 'https://example.com/old' });
     expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/old');
-    await h.services.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/new' });
+    await h.services.catalog.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/new' });
     expect((await visit(`/${code.shortCode}`)).headers.location).toBe('https://example.com/new');
     // Changed behind the service's back: the cached answer stands until the bus says otherwise.
     await sql`update codes set destination = 'https://example.com/sneaky' where id = ${code.id}`.execute(h.infra.database.db);
@@ -133,10 +133,10 @@ describeEach(STORES)('resolver ($name)', (store) => {
     const at = async (host: string) => (await visit('/lunch', { host })).headers.location;
     expect(await at(domain)).toBe('https://brand.example/lunch');
     expect(await at('qrelay.test')).toBe('https://shared.example/lunch');
-    await h.services.codes.update(actorIn(branded.account.id), own.id, { url: 'https://brand.example/dinner' });
+    await h.services.catalog.codes.update(actorIn(branded.account.id), own.id, { url: 'https://brand.example/dinner' });
     expect(await at(domain)).toBe('https://brand.example/dinner');
     expect(await at('qrelay.test')).toBe('https://shared.example/lunch');
-    await h.services.codes.update(actorIn(t.account.id), shared.id, { url: 'https://shared.example/dinner' });
+    await h.services.catalog.codes.update(actorIn(t.account.id), shared.id, { url: 'https://shared.example/dinner' });
     expect(await at('qrelay.test')).toBe('https://shared.example/dinner');
     expect(await at(domain)).toBe('https://brand.example/dinner');
   });
@@ -217,7 +217,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
     expect(again.statusCode).toBe(302);
     expect((await visit(`/${code.shortCode}`, { cookie: 'qrelay_gate=1.forged' })).statusCode).toBe(200);
     // A new password closes every open pass.
-    await h.services.codes.update(actorIn(t.account.id), code.id, { gate: { password: 'another one' } });
+    await h.services.catalog.codes.update(actorIn(t.account.id), code.id, { gate: { password: 'another one' } });
     expect((await visit(`/${code.shortCode}`, { cookie })).statusCode).toBe(200);
   });
 
@@ -241,7 +241,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
     const code = await h.factory.code(tenant.account.id);
     const link = await h.factory.link(tenant.account.id);
     expect((await visit(`/${code.shortCode}`, { 'user-agent': IPHONE })).statusCode).toBe(302);
-    await h.services.accounts.suspend(tenant.account.id);
+    await h.services.identity.accounts.suspend(tenant.account.id);
     recorder.clear();
     for (const ending of [code.shortCode, link.shortCode]) {
       const res = await visit(`/${ending}`, { 'user-agent': IPHONE });

@@ -62,7 +62,7 @@ describeEach(STORES)('destinations on the service own short host ($name)', (stor
       payload: { url: `https://go-${store.name}.example.test/${code.shortCode}` },
     });
     expect(link.statusCode).toBe(400);
-    expect((await h.services.codes.get(ownerOf(first), code.id)).destination).toBe('https://example.com/start');
+    expect((await h.services.catalog.codes.get(ownerOf(first), code.id)).destination).toBe('https://example.com/start');
     expect((await patch(`https://go-${store.name}.example.test/docs/page`)).statusCode).toBe(200);
   });
 
@@ -72,7 +72,11 @@ describeEach(STORES)('destinations on the service own short host ($name)', (stor
     expect((await post('https://example.com/warm')).statusCode).toBe(201);
     const peer = await h.peer();
     try {
-      await peer.services.accounts.create({ name: 'Elsewhere', plan: 'business', domain: `peer-${store.name}.example.test` });
+      await peer.services.identity.accounts.create({
+        name: 'Elsewhere',
+        plan: 'business',
+        domain: `peer-${store.name}.example.test`,
+      });
       expect((await post(`https://peer-${store.name}.example.test/abc1234`)).statusCode).toBe(400);
     } finally {
       await peer.close();

@@ -35,16 +35,22 @@ describeEach(STORES)('/users ($name)', (store) => {
         createdAt: '2026-01-15T12:00:00.000Z',
         lastSignInAt: null,
       });
-      const [mail] = await h.services.mail.list({ to: 'ada@example.com' });
+      const [mail] = await h.services.platform.mail.list({ to: 'ada@example.com' });
       expect(mail).toMatchObject({ kind: 'invitation', status: 'queued', subject: expect.stringContaining('Acme') });
       expect(mail!.text).toMatch(/http:\/\/qrelay\.test\/app\/set-password\?token=[0-9A-Za-z]{43}/);
 
       const secret = await h.factory.mailedSecret('ada@example.com');
-      await h.services.passwords.resetPassword({ token: secret, password: 'a long enough secret' });
-      await h.services.sessions.signIn({ accountId: t.account.id, email: 'ada@example.com', password: 'a long enough secret' });
+      await h.services.identity.passwords.resetPassword({ token: secret, password: 'a long enough secret' });
+      await h.services.identity.sessions.signIn({
+        accountId: t.account.id,
+        email: 'ada@example.com',
+        password: 'a long enough secret',
+      });
       const after = (await get(data.id)).json().data;
       expect(after.lastSignInAt).toBe('2026-01-15T12:00:00.000Z');
-      await expect(h.services.passwords.resetPassword({ token: secret, password: 'another secret here' })).rejects.toMatchObject({
+      await expect(
+        h.services.identity.passwords.resetPassword({ token: secret, password: 'another secret here' }),
+      ).rejects.toMatchObject({
         code: 'invalid_request',
       });
     });
@@ -60,12 +66,12 @@ describeEach(STORES)('/users ($name)', (store) => {
       [{ email: 'x5@example.com', role: 'member', name: 'n'.repeat(201) }, 400, 'invalid_request'],
     ])('refuses %j with %i and writes nothing', async (body, status, code) => {
       const before = await count();
-      const outbox = (await h.services.mail.list({ limit: 1000 })).length;
+      const outbox = (await h.services.platform.mail.list({ limit: 1000 })).length;
       const res = await post(body);
       expect(res.statusCode).toBe(status);
       expect(res.json().error.code).toBe(code);
       expect(await count()).toBe(before);
-      expect((await h.services.mail.list({ limit: 1000 })).length).toBe(outbox);
+      expect((await h.services.platform.mail.list({ limit: 1000 })).length).toBe(outbox);
     });
 
     it('refuses an address already on the account, in any case, with 400 and no second mail', async () => {
@@ -73,7 +79,7 @@ describeEach(STORES)('/users ($name)', (store) => {
       const res = await post({ email: 'DUP@example.com', role: 'admin' });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toContain('already');
-      expect(await h.services.mail.list({ to: 'dup@example.com' })).toHaveLength(1);
+      expect(await h.services.platform.mail.list({ to: 'dup@example.com' })).toHaveLength(1);
     });
 
     it('allows the same address on another account', async () => {
@@ -178,7 +184,7 @@ describeEach(STORES)('/users ($name)', (store) => {
       const user = await h.factory.user(t.account.id, 'editor');
       const session = await h.factory.signedIn(user);
       const token = await h.factory.token(t.account.id, ['codes:read'], { userId: user.id });
-      await h.services.passwords.requestReset({ accountId: t.account.id, email: user.email });
+      await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: user.email });
       const resetLink = await h.factory.mailedSecret(user.email);
       expect((await h.request({ method: 'GET', url: '/api/v1/me', token })).statusCode).toBe(200);
 
@@ -187,13 +193,15 @@ describeEach(STORES)('/users ($name)', (store) => {
       expect(res.json().data).toMatchObject({ id: user.id, email: user.email, status: 'suspended', role: 'editor' });
       expect((await get(user.id)).json().data.status).toBe('suspended');
       expect((await h.request({ method: 'GET', url: '/api/v1/me', token })).statusCode).toBe(401);
-      expect(await h.services.sessions.authenticate(session)).toBeNull();
-      expect(await h.services.sessions.listLive(user.id)).toEqual([]);
-      await expect(h.services.passwords.resetPassword({ token: resetLink, password: 'sneaking back in' })).rejects.toMatchObject({
+      expect(await h.services.identity.sessions.authenticate(session)).toBeNull();
+      expect(await h.services.identity.sessions.listLive(user.id)).toEqual([]);
+      await expect(
+        h.services.identity.passwords.resetPassword({ token: resetLink, password: 'sneaking back in' }),
+      ).rejects.toMatchObject({
         code: 'invalid_request',
       });
       await expect(
-        h.services.sessions.signIn({ accountId: t.account.id, email: user.email, password: 'correct horse battery' }),
+        h.services.identity.sessions.signIn({ accountId: t.account.id, email: user.email, password: 'correct horse battery' }),
       ).rejects.toMatchObject({
         code: 'unauthorized',
       });
@@ -202,7 +210,7 @@ describeEach(STORES)('/users ($name)', (store) => {
       // Reactivation restores the person, not the old token or sessions.
       expect((await patch(user.id, { status: 'active' })).statusCode).toBe(200);
       expect((await h.request({ method: 'GET', url: '/api/v1/me', token })).statusCode).toBe(401);
-      expect(await h.services.sessions.authenticate(session)).toBeNull();
+      expect(await h.services.identity.sessions.authenticate(session)).toBeNull();
     });
 
     it('never removes an owner, not even the token holder itself (403)', async () => {

@@ -38,7 +38,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
       expect((await scan(`/${code.shortCode}`, { 'user-agent': bot })).statusCode).toBe(302);
     }
     expect((await scan(`/${code.shortCode}`, {}, 'HEAD')).statusCode).toBe(302);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
 
     const events = (await api('GET', `/api/v1/events?codeId=${code.id}`)).json().data;
     expect(events).toHaveLength(2);
@@ -59,7 +59,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
   it('counts a short link click as link_click and in the link clicks', async () => {
     const link = await h.factory.link(t.account.id);
     await scan(`/${link.shortCode}`);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     const events = (await api('GET', '/api/v1/events?type=link_click')).json().data;
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'link_click', codeId: null });
@@ -71,7 +71,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
     const other = await h.factory.code(t.account.id);
     for (let i = 0; i < 3; i++) await scan(`/${code.shortCode}`, { 'user-agent': `${IPHONE} ${i}` });
     await scan(`/${other.shortCode}`);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
 
     const stranger = await h.factory.tenant();
     expect((await api('POST', `/api/v1/codes/${code.id}/clear-scans`, stranger.token)).statusCode).toBe(404);
@@ -86,7 +86,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
     expect((await api('POST', `/api/v1/codes/${code.id}/clear-scans`)).json().data.eventsRemoved).toBe(0);
 
     expect((await scan(`/${code.shortCode}`)).statusCode).toBe(302);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     expect((await api('GET', `/api/v1/codes/${code.id}`)).json().data.scans).toBe(1);
   });
 
@@ -104,7 +104,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
       .data;
     const code = await h.factory.code(t.account.id, { folderId: folder.id });
     await scan(`/${code.shortCode}`);
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     const analytics = (await api('GET', `/api/v1/folders/${folder.id}/analytics?days=7`)).json().data;
     expect(analytics).toMatchObject({ scans: 1, uniqueVisitors: 1 });
     expect(analytics.codes).toEqual([{ codeId: code.id, name: code.name, scans: 1, uniqueVisitors: 1 }]);
@@ -119,7 +119,7 @@ describeEach(STORES)('the scan pipeline ($name)', (store) => {
       const code = await h.factory.code(t.account.id);
       await scan(`/${code.shortCode}`, { 'user-agent': 'Twitterbot/1.0' });
       await scan(`/${code.shortCode}`);
-      await h.services.recorder.flush();
+      await h.services.traffic.recorder.flush();
       await job.runOnce();
       const [event] = (await api('GET', `/api/v1/events?codeId=${code.id}`)).json().data;
       expect(receiver.received).toHaveLength(1);

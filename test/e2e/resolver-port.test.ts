@@ -57,11 +57,11 @@ describeEach(STORES)('resolver over a real port ($name)', (store) => {
     const head = await call(port, `/${code.shortCode}`, { host: domain, method: 'HEAD' });
     expect(head.status).toBe(302);
     expect((await call(port, `/${code.shortCode}`, { host })).status).toBe(404);
-    await h.services.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
+    await h.services.catalog.codes.update(actorIn(t.account.id), code.id, { status: 'paused' });
     const paused = await call(port, `/${code.shortCode}`, { host: domain });
     expect(paused.status).toBe(200);
     expect(paused.body).toContain('temporarily paused');
-    await h.services.codes.archive(actorIn(t.account.id), code.id);
+    await h.services.catalog.codes.archive(actorIn(t.account.id), code.id);
     const archived = await call(port, `/${code.shortCode}`, { host: domain });
     expect(archived.status).toBe(410);
     expect((await call(port, '/nothing-here', { host: domain })).status).toBe(404);
@@ -115,7 +115,7 @@ describeEach(withRedis(STORES))('cache invalidation across instances over Redis 
     const onPeer = () => peer.app.inject({ method: 'GET', url: `/${code.shortCode}`, headers: { host: 'qrelay.test' } });
     expect((await onPeer()).headers.location).toBe('https://example.com/before');
     const heard = new Promise<Invalidation>((resolve) => peer.infra.bus.subscribe(resolve));
-    await h.services.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/after' });
+    await h.services.catalog.codes.update(actorIn(t.account.id), code.id, { url: 'https://example.com/after' });
     expect(await heard).toEqual({ domain: '', shortCode: code.shortCode });
     expect((await onPeer()).headers.location).toBe('https://example.com/after');
   });

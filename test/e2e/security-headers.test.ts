@@ -33,7 +33,7 @@ describeEach(STORES)('security headers ($name)', (store) => {
   it('are on redirects, pages, API answers and refusals', async () => {
     const live = await h.factory.code(t.account.id);
     const paused = await h.factory.code(t.account.id);
-    await h.services.codes.update(ownerOf(t), paused.id, { status: 'paused' });
+    await h.services.catalog.codes.update(ownerOf(t), paused.id, { status: 'paused' });
     const auth = { authorization: `Bearer ${t.token}` };
     const answers = [
       [`/${live.shortCode}`, 'GET', {}, 302],

@@ -2,7 +2,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_SVG, pdfWithScript, raster } from '../support/media.js';
-import { cleanFile } from '../../src/content/media/media.sanitise.js';
+import { cleanFile } from '../../src/catalog/media/media.sanitise.js';
 
 describe('cleanFile', () => {
   it.each(['png', 'jpeg', 'gif', 'webp'] as const)('re-encodes a %s in its own format, without its metadata', async (format) => {

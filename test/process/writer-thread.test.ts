@@ -62,9 +62,9 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
 
     await recorder.flush();
     expect(recorder.buffered).toBe(0);
-    const analytics = await h.services.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 1 });
+    const analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 5, uniqueVisitors: 5, excluded: 1 });
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(5);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(5);
     // The segment holding the committed hits is gone; only the fresh one is left, empty.
     expect(segments(journal).map((f) => readFileSync(join(journal, f), 'utf8'))).toEqual(['']);
 
@@ -81,7 +81,7 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
     for (let i = 0; i < 300; i += 1) recorder.record(hit(h, { accountId: account.id, targetId: codeId }));
     await recorder.close();
     await thread.stop();
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(300);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(300);
     expect(segments(join(dir, 'drain'))).toEqual([]);
   });
 
@@ -95,11 +95,11 @@ describeEach(STORES)('the batch writer on its own thread ($name)', (store) => {
     for (let i = 0; i < 3; i += 1) recorder.record(hit(h, { accountId: account.id, targetId: codeId }));
     await new Promise<void>((answer) => recorder.whenDurable(answer));
     await expect(recorder.flush()).rejects.toThrow(/writer thread stopped/);
-    expect((await h.services.events.totals([codeId])).get(codeId) ?? 0).toBe(0);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId) ?? 0).toBe(0);
 
     // The next start replays them.
     const next = await started(journal);
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(3);
     await next.recorder.close();
     await next.thread.stop();
   });

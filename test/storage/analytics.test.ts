@@ -27,7 +27,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     await recordAll(h, [hit(h, { accountId, targetId: codeId, placement: 'a' })]);
     h.clock.set(now);
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId, userAgent: DESKTOP })]);
-    const a = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 5 });
+    const a = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 5 });
     expect(a.daily.map((d) => d.scans)).toEqual([0, 0, 1, 0, 2]);
     expect(a.daily.at(-1)!.date).toBe(new Date(now).toISOString().slice(0, 10));
     expect(a.totals).toEqual({ scans: 3, uniqueVisitors: 3, excluded: 0 });
@@ -39,31 +39,33 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       { value: 'mobile', count: 2 },
       { value: 'desktop', count: 1 },
     ]);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId })).daily).toHaveLength(30);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals.scans).toBe(2);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3650 })).daily).toHaveLength(3650);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId })).daily).toHaveLength(30);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals.scans).toBe(2);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3650 })).daily).toHaveLength(
+      3650,
+    );
     for (const days of [0, 3651, 1.5, -1]) {
-      await expect(h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days })).rejects.toBeInstanceOf(
+      await expect(h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days })).rejects.toBeInstanceOf(
         InvalidRequest,
       );
     }
     for (const days of [0, 366]) {
-      await expect(h.services.analytics.folderAnalytics(actorIn(accountId), newId(), days)).rejects.toBeInstanceOf(
+      await expect(h.services.traffic.analytics.folderAnalytics(actorIn(accountId), newId(), days)).rejects.toBeInstanceOf(
         InvalidRequest,
       );
     }
     for (const limit of [0, 101]) {
-      await expect(h.services.analytics.list(actorIn(accountId), { limit })).rejects.toBeInstanceOf(InvalidRequest);
+      await expect(h.services.traffic.analytics.list(actorIn(accountId), { limit })).rejects.toBeInstanceOf(InvalidRequest);
     }
     const other = await tenant();
-    expect((await h.services.analytics.codeAnalytics(actorIn(other), { codeId, days: 5 })).totals.scans).toBe(0);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(other), { codeId, days: 5 })).totals.scans).toBe(0);
 
     // A window of months, none of them compacted yet, reads them from the daily rollup (compacted ones:
     // compaction.test.ts).
     h.clock.set(now - 40 * DAY_MS);
     await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP, placement: 'a' })]);
     h.clock.set(now);
-    const long = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 400 });
+    const long = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 400 });
     expect(long.totals.scans).toBe(4);
     expect(long.devices).toEqual([
       { value: 'desktop', count: 2 },
@@ -73,7 +75,9 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       { value: null, count: 2 },
       { value: 'a', count: 2 },
     ]);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 })).devices).toEqual(a.devices);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 })).devices).toEqual(
+      a.devices,
+    );
   });
 
   it('sums a folder per code, and its uniques as the sum of daily uniques', async () => {
@@ -127,7 +131,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     expect(folder.placements).toEqual([{ value: 'door', count: 2 }]);
     // The folder's series is the sum of its codes' own.
     const [a1, a2] = await Promise.all(
-      [c1, c2].map((codeId) => h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3 })),
+      [c1, c2].map((codeId) => h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 3 })),
     );
     expect(folder.daily.map((d) => d.scans)).toEqual(a1!.daily.map((d, i) => d.scans + a2!.daily[i]!.scans));
     expect(folder.excluded).toBe(a1!.totals.excluded + a2!.totals.excluded);
@@ -149,7 +153,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       hit(h, { accountId, targetId: quiet!.id, method: 'HEAD' }),
       hit(h, { accountId, kind: 'link', targetId: link.id }),
     ]);
-    const week = await h.services.analytics.accountAnalytics(actorIn(accountId), { days: 7 });
+    const week = await h.services.traffic.analytics.accountAnalytics(actorIn(accountId), { days: 7 });
     expect(week).toMatchObject({ days: 7, codeCount: 4, totals: { scans: 3, uniqueVisitors: 3, excluded: 1 } });
     expect(week.daily).toHaveLength(7);
     expect(week.daily.at(-1)).toMatchObject({ scans: 3, excluded: 1 });
@@ -161,15 +165,17 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       { value: null, count: 2 },
       { value: 'flyer', count: 1 },
     ]);
-    const month = await h.services.analytics.accountAnalytics(actorIn(accountId), { days: 30 });
+    const month = await h.services.traffic.analytics.accountAnalytics(actorIn(accountId), { days: 30 });
     expect(month.totals.scans).toBe(5);
     expect(month.topCodes.map((c) => c.name)).toEqual(['Busy', 'Old', 'Quiet']);
     expect(month.topCodes.map((c) => c.codeId)).not.toContain(idle.id);
     // Another account sees none of it; the window is bounded.
-    const other = await h.services.analytics.accountAnalytics(actorIn(await tenant()), { days: 30 });
+    const other = await h.services.traffic.analytics.accountAnalytics(actorIn(await tenant()), { days: 30 });
     expect(other).toMatchObject({ codeCount: 0, totals: { scans: 0, uniqueVisitors: 0, excluded: 0 }, topCodes: [] });
     for (const days of [0, 366, 1.5]) {
-      await expect(h.services.analytics.accountAnalytics(actorIn(accountId), { days })).rejects.toBeInstanceOf(InvalidRequest);
+      await expect(h.services.traffic.analytics.accountAnalytics(actorIn(accountId), { days })).rejects.toBeInstanceOf(
+        InvalidRequest,
+      );
     }
   });
 
@@ -177,60 +183,64 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     const accountId = await tenant();
     const codeId = (await h.factory.code(accountId)).id;
     const kept = newId();
-    await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
+    await h.services.traffic.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
     await recordAll(h, [
       ...Array.from({ length: 4 }, () => hit(h, { accountId, targetId: codeId })),
       hit(h, { accountId, targetId: codeId, method: 'HEAD' }),
       hit(h, { accountId, targetId: kept }),
     ]);
-    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
+    expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
     // One more scan still waiting in the buffer is cleared too.
-    h.services.recorder.record(hit(h, { accountId, targetId: codeId }));
-    expect(await h.services.events.clearTarget({ accountId: await tenant(), targetId: codeId })).toEqual({ removed: 0 });
-    expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 5 });
-    expect((await h.services.events.totals([codeId, kept])).get(codeId)).toBe(0);
-    expect((await h.services.events.totals([kept])).get(kept)).toBe(1);
-    const a = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 });
+    h.services.traffic.recorder.record(hit(h, { accountId, targetId: codeId }));
+    expect(await h.services.traffic.events.clearTarget({ accountId: await tenant(), targetId: codeId })).toEqual({ removed: 0 });
+    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 5 });
+    expect((await h.services.traffic.events.totals([codeId, kept])).get(codeId)).toBe(0);
+    expect((await h.services.traffic.events.totals([kept])).get(kept)).toBe(1);
+    const a = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 });
     expect(a.totals).toEqual({ scans: 0, uniqueVisitors: 0, excluded: 0 });
     expect(a.countries).toEqual([]);
-    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toEqual([]);
-    expect((await h.services.analytics.list(actorIn(accountId), { codeId })).events).toEqual([]);
-    expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 0 });
+    expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toEqual([]);
+    expect((await h.services.traffic.analytics.list(actorIn(accountId), { codeId })).events).toEqual([]);
+    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 0 });
     // History starts again: the same visitor is new, and the first-scan rule fires again.
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals).toEqual({
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals).toEqual({
       scans: 1,
       uniqueVisitors: 1,
       excluded: 0,
     });
-    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
+    expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
   });
 
   it('raises a first-scan alert once and a daily alert when a day passes its threshold', async () => {
     const accountId = await tenant();
     const codeId = newId();
-    const first = await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
-    const busy = await h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'daily_scans_above', threshold: 2 });
-    await expect(h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'daily_scans_above' })).rejects.toBeInstanceOf(
-      InvalidRequest,
-    );
-    await expect(h.services.alerts.createRule(actorIn(accountId), { codeId, kind: 'sometimes' })).rejects.toBeInstanceOf(
+    const first = await h.services.traffic.alerts.createRule(actorIn(accountId), { codeId, kind: 'first_scan' });
+    const busy = await h.services.traffic.alerts.createRule(actorIn(accountId), {
+      codeId,
+      kind: 'daily_scans_above',
+      threshold: 2,
+    });
+    await expect(
+      h.services.traffic.alerts.createRule(actorIn(accountId), { codeId, kind: 'daily_scans_above' }),
+    ).rejects.toBeInstanceOf(InvalidRequest);
+    await expect(h.services.traffic.alerts.createRule(actorIn(accountId), { codeId, kind: 'sometimes' })).rejects.toBeInstanceOf(
       InvalidRequest,
     );
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId })]);
-    let { alerts } = await h.services.alerts.list(actorIn(accountId));
+    let { alerts } = await h.services.traffic.alerts.list(actorIn(accountId));
     expect(alerts.map((a) => [a.ruleId, a.kind, a.date, a.scans])).toEqual([[first.id, 'first_scan', null, 2]]);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    ({ alerts } = await h.services.alerts.list(actorIn(accountId)));
+    ({ alerts } = await h.services.traffic.alerts.list(actorIn(accountId)));
     const today = new Date(h.clock.now()).toISOString().slice(0, 10);
     expect(alerts.map((a) => [a.ruleId, a.kind, a.date, a.scans])).toEqual([
       [busy.id, 'daily_scans_above', today, 3],
       [first.id, 'first_scan', null, 2],
     ]);
-    expect((await h.services.alerts.list(actorIn(await tenant()))).alerts).toEqual([]);
-    await h.services.alerts.deleteRule(actorIn(accountId), busy.id);
-    expect((await h.services.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
+    expect((await h.services.traffic.alerts.list(actorIn(await tenant()))).alerts).toEqual([]);
+    await h.services.traffic.alerts.deleteRule(actorIn(accountId), busy.id);
+    expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
   });
 
   it('deletes raw events past the retention in chunks and keeps the analytics', async () => {
@@ -244,11 +254,11 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     );
     h.clock.set(now);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    const removed = await h.services.events.purgeOlderThan(30, 3);
+    const removed = await h.services.traffic.events.purgeOlderThan(30, 3);
     expect(removed).toBeGreaterThanOrEqual(7);
-    expect((await h.services.analytics.list(actorIn(accountId), { codeId })).events).toHaveLength(1);
-    expect((await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 60 })).totals.scans).toBe(8);
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(8);
+    expect((await h.services.traffic.analytics.list(actorIn(accountId), { codeId })).events).toHaveLength(1);
+    expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 60 })).totals.scans).toBe(8);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(8);
   });
 });
 
@@ -256,31 +266,39 @@ const codeOf = async ({ h, tenant }: RoleWorld) => (await h.factory.code(tenant.
 
 for (const store of STORES) {
   describeRoles('analytics service', store, [
-    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.analytics.list(actor, { limit: 10 }) },
+    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.traffic.analytics.list(actor, { limit: 10 }) },
     {
       operation: 'codeAnalytics',
       least: 'member',
-      run: async (actor, w) => w.h.services.analytics.codeAnalytics(actor, { codeId: await codeOf(w), days: 7 }),
+      run: async (actor, w) => w.h.services.traffic.analytics.codeAnalytics(actor, { codeId: await codeOf(w), days: 7 }),
     },
     {
       operation: 'folderAnalytics',
       least: 'member',
       run: async (actor, w) =>
-        w.h.services.analytics.folderAnalytics(actor, (await w.h.services.folders.create(w.owner, { name: newId() })).id, 7),
+        w.h.services.traffic.analytics.folderAnalytics(
+          actor,
+          (await w.h.services.catalog.folders.create(w.owner, { name: newId() })).id,
+          7,
+        ),
     },
-    { operation: 'excluded', least: 'member', run: (actor, { h }) => h.services.analytics.excluded(actor, { days: 7 }) },
+    { operation: 'excluded', least: 'member', run: (actor, { h }) => h.services.traffic.analytics.excluded(actor, { days: 7 }) },
     {
       operation: 'accountAnalytics',
       least: 'member',
-      run: (actor, { h }) => h.services.analytics.accountAnalytics(actor, { days: 7 }),
+      run: (actor, { h }) => h.services.traffic.analytics.accountAnalytics(actor, { days: 7 }),
     },
   ]);
   describeRoles('scan history service', store, [
     {
       operation: 'analytics',
       least: 'member',
-      run: async (actor, w) => w.h.services.scanHistory.analytics(actor, await codeOf(w), 7),
+      run: async (actor, w) => w.h.services.traffic.scanHistory.analytics(actor, await codeOf(w), 7),
     },
-    { operation: 'clear', least: 'editor', run: async (actor, w) => w.h.services.scanHistory.clear(actor, await codeOf(w)) },
+    {
+      operation: 'clear',
+      least: 'editor',
+      run: async (actor, w) => w.h.services.traffic.scanHistory.clear(actor, await codeOf(w)),
+    },
   ]);
 }

@@ -30,18 +30,19 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
   afterAll(() => h.close());
 
   const signIn = (email: string, password: string, accountId = t.account.id) =>
-    h.services.sessions.signIn({ accountId, email, password });
-  const reset = (token: string, password = 'a brand new password') => h.services.passwords.resetPassword({ token, password });
-  const mails = (to: string) => h.services.mail.list({ to });
+    h.services.identity.sessions.signIn({ accountId, email, password });
+  const reset = (token: string, password = 'a brand new password') =>
+    h.services.identity.passwords.resetPassword({ token, password });
+  const mails = (to: string) => h.services.platform.mail.list({ to });
 
   it('answers a reset request the same way for unknown, malformed and known addresses, mailing only a known one', async () => {
     const user = await h.factory.user(t.account.id);
     const other = await h.factory.tenant();
     for (const email of ['nobody@example.com', 'not an address', user.email]) {
-      await expect(h.services.passwords.requestReset({ accountId: t.account.id, email })).resolves.toBeUndefined();
+      await expect(h.services.identity.passwords.requestReset({ accountId: t.account.id, email })).resolves.toBeUndefined();
     }
-    await h.services.passwords.requestReset({ accountId: other.account.id, email: user.email });
-    await h.services.passwords.requestReset({ accountId: 'no-such-account', email: user.email });
+    await h.services.identity.passwords.requestReset({ accountId: other.account.id, email: user.email });
+    await h.services.identity.passwords.requestReset({ accountId: 'no-such-account', email: user.email });
     expect(await mails('nobody@example.com')).toEqual([]);
     const sent = await mails(user.email);
     expect(sent.map((m) => m.kind)).toEqual(['password_reset', 'invitation']);
@@ -78,7 +79,7 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
     const later = await h.factory.user(t.account.id);
     const laterInvitation = await h.factory.mailedSecret(later.email);
     await reset(laterInvitation, 'first password here');
-    await h.services.passwords.requestReset({ accountId: t.account.id, email: later.email });
+    await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: later.email });
     const resetLink = await h.factory.mailedSecret(later.email);
 
     h.clock.advance(HOUR);
@@ -95,22 +96,23 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
   it('voids the other links of the person and ends their sessions when a password is set', async () => {
     const user = await h.factory.user(t.account.id);
     const session = await h.factory.signedIn(user, 'the first password');
-    await h.services.passwords.requestReset({ accountId: t.account.id, email: user.email });
+    await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: user.email });
     const first = await h.factory.mailedSecret(user.email);
-    await h.services.passwords.requestReset({ accountId: t.account.id, email: user.email });
+    await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: user.email });
     const second = await h.factory.mailedSecret(user.email);
-    expect(await h.services.sessions.authenticate(session)).not.toBeNull();
+    expect(await h.services.identity.sessions.authenticate(session)).not.toBeNull();
     await reset(second);
-    expect(await h.services.sessions.authenticate(session)).toBeNull();
+    expect(await h.services.identity.sessions.authenticate(session)).toBeNull();
     await expect(reset(first)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('mails at most 3 reset links per person and hour', async () => {
     const user = await h.factory.user(t.account.id);
-    for (let i = 0; i < 5; i += 1) await h.services.passwords.requestReset({ accountId: t.account.id, email: user.email });
+    for (let i = 0; i < 5; i += 1)
+      await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: user.email });
     expect((await mails(user.email)).filter((m) => m.kind === 'password_reset')).toHaveLength(3);
     h.clock.advance(HOUR);
-    await h.services.passwords.requestReset({ accountId: t.account.id, email: user.email });
+    await h.services.identity.passwords.requestReset({ accountId: t.account.id, email: user.email });
     expect((await mails(user.email)).filter((m) => m.kind === 'password_reset')).toHaveLength(4);
   });
 
@@ -122,9 +124,9 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
     const { secret, session } = await signIn(user.email.toUpperCase(), 'the right password');
     expect(session).toMatchObject({ userId: user.id, accountId: t.account.id, expiresAt: h.clock.now() + 30 * DAY });
     expect(
-      (await h.services.users.get({ accountId: t.account.id, userId: t.owner.id, role: 'owner' }, user.id)).lastSignInAt,
+      (await h.services.identity.users.get({ accountId: t.account.id, userId: t.owner.id, role: 'owner' }, user.id)).lastSignInAt,
     ).toBe(h.clock.now());
-    const principal = await h.services.sessions.authenticate(secret);
+    const principal = await h.services.identity.sessions.authenticate(secret);
     expect(principal).toMatchObject({ user: { id: user.id, role: 'member' }, account: { id: t.account.id, name: 'Acme' } });
 
     const stored = await h.infra.database.db
@@ -151,20 +153,20 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
     const user = await h.factory.user(t.account.id);
     const a = await h.factory.signedIn(user, 'a password of mine');
     const { secret: b } = await signIn(user.email, 'a password of mine');
-    await h.services.sessions.signOut(a);
-    expect(await h.services.sessions.authenticate(a)).toBeNull();
-    expect(await h.services.sessions.authenticate(b)).not.toBeNull();
+    await h.services.identity.sessions.signOut(a);
+    expect(await h.services.identity.sessions.authenticate(a)).toBeNull();
+    expect(await h.services.identity.sessions.authenticate(b)).not.toBeNull();
     h.clock.advance(30 * DAY);
-    expect(await h.services.sessions.authenticate(b)).toBeNull();
-    expect(await h.services.sessions.authenticate('garbage')).toBeNull();
+    expect(await h.services.identity.sessions.authenticate(b)).toBeNull();
+    expect(await h.services.identity.sessions.authenticate('garbage')).toBeNull();
   });
 
   it('refuses sign-in and ends sessions of a suspended company', async () => {
     const company = await h.factory.tenant();
     const user = await h.factory.user(company.account.id);
     const session = await h.factory.signedIn(user, 'company password');
-    await h.services.accounts.suspend(company.account.id);
-    expect(await h.services.sessions.authenticate(session)).toBeNull();
+    await h.services.identity.accounts.suspend(company.account.id);
+    expect(await h.services.identity.sessions.authenticate(session)).toBeNull();
     await expect(signIn(user.email, 'company password', company.account.id)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });

@@ -34,7 +34,11 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
   /** Runs the job until no month is due (at most 120 runs: a job that never finishes fails); returns the months it compacted. */
   const compactAll = async () => {
     const months: number[] = [];
-    for (let m = await h.services.events.compactClosedMonth(); m !== null; m = await h.services.events.compactClosedMonth()) {
+    for (
+      let m = await h.services.traffic.events.compactClosedMonth();
+      m !== null;
+      m = await h.services.traffic.events.compactClosedMonth()
+    ) {
       months.push(m);
       if (months.length > 120) throw new Error(`the compaction job does not finish: ${months.join(', ')}`);
     }
@@ -64,7 +68,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     (await db().selectFrom('rollup_months').select('month').orderBy('month').execute()).map((r) => Number(r.month));
 
   const analytics = (accountId: string, codeId: string, days: number) =>
-    h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days });
+    h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days });
 
   const breakdowns = (a: CodeAnalytics) => ({
     countries: a.countries,
@@ -134,12 +138,12 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     await recordAt('2025-12-20T09:00:00Z', accountId, codeId, [{}, { userAgent: DESKTOP }]);
     await recordAt('2026-01-15T12:00:00Z', accountId, codeId, [{}]);
 
-    expect(await h.services.events.compactClosedMonth()).toBe(month('2025-12'));
+    expect(await h.services.traffic.events.compactClosedMonth()).toBe(month('2025-12'));
     const rows = await monthlyRows(codeId);
     const months = await compactedMonths();
     // Idempotent: running again changes nothing.
-    expect(await h.services.events.compactClosedMonth()).toBeNull();
-    expect(await h.services.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
     expect(await monthlyRows(codeId)).toEqual(rows);
     expect(await compactedMonths()).toEqual(months);
     expect(months.at(-1)).toBe(month('2025-12'));
@@ -148,7 +152,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     await recordAt('2026-01-31T23:59:59Z', accountId, codeId, [{ placement: 'last-minute' }]);
     for (const iso of ['2026-01-31T23:59:59.999Z', '2026-02-01T00:00:00Z', '2026-02-01T12:00:00Z', '2026-02-01T23:59:59.999Z']) {
       h.clock.set(at(iso));
-      expect(await h.services.events.compactClosedMonth()).toBeNull();
+      expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
     }
     // A batch committed just after midnight with January's events lands in the daily rows only.
     h.clock.set(at('2026-02-01T00:00:01Z'));
@@ -157,8 +161,8 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
 
     h.clock.set(at('2026-02-02T00:00:00Z'));
     const expected = await analytics(accountId, codeId, 400);
-    expect(await h.services.events.compactClosedMonth()).toBe(month('2026-01'));
-    expect(await h.services.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth()).toBe(month('2026-01'));
+    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
     expect((await monthlyTotals(codeId, 'device'))[month('2026-01')]).toBe(3);
     expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'placement' && r.month === month('2026-01'))).toEqual([
       { month: month('2026-01'), dimension: 'placement', value: '', events: 2 },
@@ -175,9 +179,9 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     const peer = await h.peer();
     try {
       const runs = await Promise.allSettled([
-        h.services.events.compactClosedMonth(),
-        peer.services.events.compactClosedMonth(),
-        peer.services.events.compactClosedMonth(),
+        h.services.traffic.events.compactClosedMonth(),
+        peer.services.traffic.events.compactClosedMonth(),
+        peer.services.traffic.events.compactClosedMonth(),
       ]);
       // Another instance may find the store busy and retry at its next run; none compacts twice.
       const done = runs.flatMap((r) => (r.status === 'fulfilled' && r.value !== null ? [r.value] : []));
@@ -249,7 +253,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     h.clock.set(at('2026-01-15T12:00:00Z'));
     expect(await compactAll()).toEqual([month('2025-12')]);
     expect(await monthlyRows(codeId)).not.toEqual([]);
-    expect(await h.services.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 2 });
+    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 2 });
     expect(await monthlyRows(codeId)).toEqual([]);
     expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual({
       countries: [],

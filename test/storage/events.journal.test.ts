@@ -49,7 +49,7 @@ describeEach(STORES)('the event journal ($name)', (store) => {
     expect(await restarted.start({ journalDir: dir })).toBe(3);
     const ids = await stored(account.id);
     expect(ids).toHaveLength(3);
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(3);
     expect(readdirSync(dir).filter((f) => f.endsWith('.log') && f !== segment)).toHaveLength(1);
     await restarted.close();
     expect(readdirSync(dir).filter((f) => f.endsWith('.log'))).toEqual([]);
@@ -61,8 +61,8 @@ describeEach(STORES)('the event journal ($name)', (store) => {
     expect(await again.start({ journalDir: dir })).toBe(3);
     await again.close();
     expect(await stored(account.id)).toEqual(ids);
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(3);
-    const analytics = await h.services.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 1 });
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(3);
+    const analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(account.id), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 3, uniqueVisitors: 1, excluded: 0 });
   });
 

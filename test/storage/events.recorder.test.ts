@@ -58,7 +58,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: codeId, clientAddress: '81.2.69.142', placement: 'poster-3' }),
       hit(h, { accountId, targetId: linkId, kind: 'link', userAgent: DESKTOP, clientAddress: '2001:4860:4860::8888' }),
     ]);
-    const { events } = await h.services.analytics.list(actorIn(accountId));
+    const { events } = await h.services.traffic.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({
       type: 'scan',
@@ -79,7 +79,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
       device: 'desktop',
       os: 'Windows',
     });
-    expect((await h.services.events.totals([codeId, linkId])).get(linkId)).toBe(1);
+    expect((await h.services.traffic.events.totals([codeId, linkId])).get(linkId)).toBe(1);
   });
 
   it('takes the country from a trusted CDN header when configured', async () => {
@@ -91,7 +91,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
         hit(cdn, { accountId: account.id, targetId: newId(), headers: { 'cf-ipcountry': 'XX' } }),
         hit(cdn, { accountId: account.id, targetId: newId(), userAgent: IPAD }),
       ]);
-      const { events } = await cdn.services.analytics.list(actorIn(account.id));
+      const { events } = await cdn.services.traffic.analytics.list(actorIn(account.id));
       expect(events.map((e) => [e.country, e.device])).toEqual([
         [null, 'tablet'],
         [null, 'mobile'],
@@ -113,17 +113,17 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: other, method: 'head', kind: 'link' }),
       hit(h, { accountId, targetId: codeId }),
     ]);
-    const { events } = await h.services.analytics.list(actorIn(accountId));
+    const { events } = await h.services.traffic.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(1);
-    const analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
+    const analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 1, uniqueVisitors: 1, excluded: BOTS.length + 2 });
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(1);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(1);
     const today = new Date(h.clock.now()).toISOString().slice(0, 10);
-    expect(await h.services.analytics.excluded(actorIn(accountId), { targetId: codeId, days: 1 })).toEqual({
+    expect(await h.services.traffic.analytics.excluded(actorIn(accountId), { targetId: codeId, days: 1 })).toEqual({
       total: BOTS.length + 2,
       daily: [{ date: today, excluded: BOTS.length + 2 }],
     });
-    expect((await h.services.analytics.excluded(actorIn(accountId), { days: 2 })).total).toBe(BOTS.length + 3);
+    expect((await h.services.traffic.analytics.excluded(actorIn(accountId), { days: 2 })).total).toBe(BOTS.length + 3);
   });
 
   it('stores no client address anywhere: no column of any table, no byte of the database file', async () => {
@@ -171,18 +171,18 @@ describeEach(STORES)('event recording ($name)', (store) => {
       hit(h, { accountId, targetId: codeId, clientAddress: '198.51.100.8' }),
       hit(h, { accountId, targetId: codeId, userAgent: DESKTOP }),
     ]);
-    let analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
+    let analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 });
     expect(analytics.totals).toEqual({ scans: 4, uniqueVisitors: 3, excluded: 0 });
 
     h.clock.advance(DAY_MS);
-    await h.services.events.destroyPastSalts();
+    await h.services.traffic.events.destroyPastSalts();
     const db = h.infra.database.db;
     const day1Number = Math.floor(day1 / DAY_MS);
     expect(await db.selectFrom('visitor_salts').select('day').where('day', '=', day1Number).execute()).toEqual([]);
     expect(await db.selectFrom('daily_visitors').select('day').where('day', '=', day1Number).execute()).toEqual([]);
 
     await recordAll(h, [hit(h, { accountId, targetId: codeId }), hit(h, { accountId, targetId: codeId })]);
-    analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 2 });
+    analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 2 });
     expect(analytics.totals).toEqual({ scans: 6, uniqueVisitors: 4, excluded: 0 });
     expect(analytics.daily.map((d) => d.uniqueVisitors)).toEqual([3, 1]);
     const salts = await db.selectFrom('visitor_salts').select('day').execute();
@@ -208,17 +208,17 @@ describeEach(STORES)('event recording ($name)', (store) => {
           placement: i % 4 === 0 ? null : `p${i % 3}`,
         }),
       );
-      if (i % 50 === 0) await h.services.recorder.flush();
-      h.services.recorder.record(hits.at(-1)!);
+      if (i % 50 === 0) await h.services.traffic.recorder.flush();
+      h.services.traffic.recorder.record(hits.at(-1)!);
     }
-    await h.services.recorder.flush();
+    await h.services.traffic.recorder.flush();
     h.clock.set(start);
     const db = h.infra.database.db;
     for (const codeId of codes) {
       const raw = await db.selectFrom('events').selectAll().where('code_id', '=', codeId).execute();
-      const analytics = await h.services.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 7 });
+      const analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 7 });
       expect(analytics.totals.scans).toBe(raw.length);
-      expect((await h.services.events.totals([codeId])).get(codeId)).toBe(raw.length);
+      expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(raw.length);
       const perDay = new Map<string, number>();
       for (const r of raw) {
         const date = new Date(Number(r.occurred_at)).toISOString().slice(0, 10);
@@ -244,7 +244,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
     const codeId = newId();
     const seen: string[] = [];
     let fail = true;
-    h.services.recorder.onBatch(async (_trx, events) => {
+    h.services.traffic.recorder.onBatch(async (_trx, events) => {
       const mine = events.filter((e) => e.accountId === accountId);
       if (mine.length > 0 && fail) {
         fail = false;
@@ -252,13 +252,13 @@ describeEach(STORES)('event recording ($name)', (store) => {
       }
       seen.push(...mine.map((e) => e.id));
     });
-    h.services.recorder.record(hit(h, { accountId, targetId: codeId }));
-    await expect(h.services.recorder.flush()).rejects.toThrow('outbox unavailable');
-    expect(await h.services.analytics.list(actorIn(accountId))).toMatchObject({ events: [] });
-    await h.services.recorder.flush();
-    const { events } = await h.services.analytics.list(actorIn(accountId));
+    h.services.traffic.recorder.record(hit(h, { accountId, targetId: codeId }));
+    await expect(h.services.traffic.recorder.flush()).rejects.toThrow('outbox unavailable');
+    expect(await h.services.traffic.analytics.list(actorIn(accountId))).toMatchObject({ events: [] });
+    await h.services.traffic.recorder.flush();
+    const { events } = await h.services.traffic.analytics.list(actorIn(accountId));
     expect(events).toHaveLength(1);
     expect(seen).toEqual([events[0]!.id]);
-    expect((await h.services.events.totals([codeId])).get(codeId)).toBe(1);
+    expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(1);
   });
 });

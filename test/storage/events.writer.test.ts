@@ -54,7 +54,7 @@ describeEach(STORES)('events batch writer ($name)', (store) => {
       const expected = new Map<string, number>();
       for (const e of mine) expected.set(e.country!, (expected.get(e.country!) ?? 0) + 1);
       expect(new Map(countries.map((c) => [c.value, Number(c.events)]))).toEqual(expected);
-      expect((await h.services.events.totals([target])).get(target)).toBe(mine.length);
+      expect((await h.services.traffic.events.totals([target])).get(target)).toBe(mine.length);
     }
   });
 });

@@ -26,7 +26,7 @@ describeEach(STORES)('folders service ($name)', (store) => {
     const { db } = h.infra.database;
     return new AnalyticsService({
       events: new AnalyticsRepository(db),
-      folders: h.services.folders,
+      folders: h.services.catalog.folders,
       codes: new CodesRepository(db),
       folderFigures: source,
       clock: h.clock,
@@ -34,11 +34,11 @@ describeEach(STORES)('folders service ($name)', (store) => {
   };
 
   it("asks the source for exactly the folder's codes and window, and fills in codes it leaves out", async () => {
-    const folder = await h.services.folders.create(actorIn(t.account.id), { name: 'Campaign' });
+    const folder = await h.services.catalog.folders.create(actorIn(t.account.id), { name: 'Campaign' });
     const quiet = await h.factory.code(t.account.id, { name: 'Quiet', folderId: folder.id });
     const busy = await h.factory.code(t.account.id, { name: 'Busy', folderId: folder.id });
     const archived = await h.factory.code(t.account.id, { name: 'Archived', folderId: folder.id });
-    await h.services.codes.archive(actorIn(t.account.id), archived.id);
+    await h.services.catalog.codes.archive(actorIn(t.account.id), archived.id);
     await h.factory.code(t.account.id, { name: 'Elsewhere' });
     const asked: FolderAnalyticsQuery[] = [];
     // The series and breakdowns the source gives are passed on as they are.
@@ -86,8 +86,8 @@ describeEach(STORES)('folders service ($name)', (store) => {
 
   it("never asks the source about another account's folder or a window out of bounds", async () => {
     const other = await h.factory.tenant();
-    const theirs = await h.services.folders.create(actorIn(other.account.id), { name: 'Theirs' });
-    const mine = await h.services.folders.create(actorIn(t.account.id), { name: 'Mine' });
+    const theirs = await h.services.catalog.folders.create(actorIn(other.account.id), { name: 'Theirs' });
+    const mine = await h.services.catalog.folders.create(actorIn(t.account.id), { name: 'Mine' });
     const service = withSource({
       folderAnalytics: () => {
         throw new Error('the source must not be asked');
@@ -103,7 +103,7 @@ describeEach(STORES)('folders service ($name)', (store) => {
   });
 
   it('deletes a folder in one transaction: a failure part-way leaves its codes in it', async () => {
-    const folder = await h.services.folders.create(actorIn(t.account.id), { name: 'Sturdy' });
+    const folder = await h.services.catalog.folders.create(actorIn(t.account.id), { name: 'Sturdy' });
     const code = await h.factory.code(t.account.id, { folderId: folder.id });
     const { db } = h.infra.database;
     const failing = new (class extends FoldersRepository {
@@ -113,29 +113,33 @@ describeEach(STORES)('folders service ($name)', (store) => {
     })(db);
     const service = new FoldersService(failing, new CodesRepository(db), transactor(db), h.clock);
     await expect(service.delete(actorIn(t.account.id), folder.id)).rejects.toThrow('the store went away');
-    expect((await h.services.codes.get(actorIn(t.account.id), code.id)).folderId).toBe(folder.id);
-    expect((await h.services.folders.get(actorIn(t.account.id), folder.id)).codeCount).toBe(1);
+    expect((await h.services.catalog.codes.get(actorIn(t.account.id), code.id)).folderId).toBe(folder.id);
+    expect((await h.services.catalog.folders.get(actorIn(t.account.id), folder.id)).codeCount).toBe(1);
   });
 });
 
 let folderSequence = 0;
-const folder = ({ h, owner }: RoleWorld) => h.services.folders.create(owner, { name: `Folder ${(folderSequence += 1)}` });
+const folder = ({ h, owner }: RoleWorld) => h.services.catalog.folders.create(owner, { name: `Folder ${(folderSequence += 1)}` });
 
 for (const store of STORES) {
   describeRoles('folders service', store, [
-    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.folders.list(actor) },
-    { operation: 'get', least: 'member', run: async (actor, w) => w.h.services.folders.get(actor, (await folder(w)).id) },
+    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.catalog.folders.list(actor) },
+    { operation: 'get', least: 'member', run: async (actor, w) => w.h.services.catalog.folders.get(actor, (await folder(w)).id) },
     {
       operation: 'create',
       least: 'editor',
-      run: (actor, { h }) => h.services.folders.create(actor, { name: `Made ${(folderSequence += 1)}` }),
+      run: (actor, { h }) => h.services.catalog.folders.create(actor, { name: `Made ${(folderSequence += 1)}` }),
     },
     {
       operation: 'rename',
       least: 'editor',
       run: async (actor, w) =>
-        w.h.services.folders.rename(actor, (await folder(w)).id, { name: `Renamed ${(folderSequence += 1)}` }),
+        w.h.services.catalog.folders.rename(actor, (await folder(w)).id, { name: `Renamed ${(folderSequence += 1)}` }),
     },
-    { operation: 'delete', least: 'editor', run: async (actor, w) => w.h.services.folders.delete(actor, (await folder(w)).id) },
+    {
+      operation: 'delete',
+      least: 'editor',
+      run: async (actor, w) => w.h.services.catalog.folders.delete(actor, (await folder(w)).id),
+    },
   ]);
 }

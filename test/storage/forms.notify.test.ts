@@ -22,18 +22,18 @@ describeEach(STORES)('e-mail notification of form submissions ($name)', (store) 
   afterAll(() => h.close());
 
   const mailsAbout = async (formId: string) =>
-    (await h.services.mail.list({ limit: 1000 })).filter((m) => m.kind === 'form_submission' && m.text.includes(formId));
+    (await h.services.platform.mail.list({ limit: 1000 })).filter((m) => m.kind === 'form_submission' && m.text.includes(formId));
 
   it('queues one mail per chosen active person, with a link to the inbox and never the answers', async () => {
     const editor = await h.factory.user(accountId, 'editor');
     const suspended = await h.factory.user(accountId, 'member');
-    const form = await h.services.forms.create(owner, {
+    const form = await h.services.content.forms.create(owner, {
       name: 'Bookings',
       fields: FIELDS,
       notifyUserIds: [owner.userId, editor.id, suspended.id],
     });
-    await h.services.users.update(owner, suspended.id, { status: 'suspended' });
-    await h.services.submissions.store(form, 'submission', { message: 'a secret only the inbox may show' });
+    await h.services.identity.users.update(owner, suspended.id, { status: 'suspended' });
+    await h.services.content.submissions.store(form, 'submission', { message: 'a secret only the inbox may show' });
     const mails = await mailsAbout(form.id);
     expect(mails.map((m) => m.to).sort()).toEqual([editor.email, ownerEmail].sort());
     for (const mail of mails) {
@@ -44,27 +44,27 @@ describeEach(STORES)('e-mail notification of form submissions ($name)', (store) 
   });
 
   it('sends nothing for a form naming nobody, nor for a card enquiry', async () => {
-    const form = await h.services.forms.create(owner, { name: 'Quiet', fields: FIELDS });
+    const form = await h.services.content.forms.create(owner, { name: 'Quiet', fields: FIELDS });
     expect(form.document.notifyUserIds).toEqual([]);
-    await h.services.submissions.store(form, 'submission', { message: 'hello' });
+    await h.services.content.submissions.store(form, 'submission', { message: 'hello' });
     expect(await mailsAbout(form.id)).toEqual([]);
   });
 
   it('refuses a person of another account or an unknown id, beside the field', async () => {
     const stranger = await h.factory.tenant();
-    const made = h.services.forms.create(owner, { name: 'Nope', fields: FIELDS, notifyUserIds: [stranger.owner.id] });
+    const made = h.services.content.forms.create(owner, { name: 'Nope', fields: FIELDS, notifyUserIds: [stranger.owner.id] });
     await expect(made).rejects.toMatchObject({ code: 'invalid_request', field: 'notifyUserIds' });
-    const form = await h.services.forms.create(owner, { name: 'Later', fields: FIELDS });
-    const changed = h.services.forms.update(owner, form.id, { notifyUserIds: ['not-an-id'] });
+    const form = await h.services.content.forms.create(owner, { name: 'Later', fields: FIELDS });
+    const changed = h.services.content.forms.update(owner, form.id, { notifyUserIds: ['not-an-id'] });
     await expect(changed).rejects.toMatchObject({ code: 'invalid_request', field: 'notifyUserIds' });
   });
 
   it('queues the mail in the submission transaction: no submission, no mail', async () => {
-    const form = await h.services.forms.create(owner, { name: 'Atomic', fields: FIELDS, notifyUserIds: [owner.userId] });
-    const insert = vi.spyOn(h.services.mail, 'enqueue').mockRejectedValueOnce(new Error('outbox refused'));
-    await expect(h.services.submissions.store(form, 'submission', { message: 'x' })).rejects.toThrow('outbox refused');
+    const form = await h.services.content.forms.create(owner, { name: 'Atomic', fields: FIELDS, notifyUserIds: [owner.userId] });
+    const insert = vi.spyOn(h.services.platform.mail, 'enqueue').mockRejectedValueOnce(new Error('outbox refused'));
+    await expect(h.services.content.submissions.store(form, 'submission', { message: 'x' })).rejects.toThrow('outbox refused');
     insert.mockRestore();
-    expect(await h.services.submissions.list(owner, 'submission', { limit: 50, contentId: form.id })).toEqual([]);
+    expect(await h.services.content.submissions.list(owner, 'submission', { limit: 50, contentId: form.id })).toEqual([]);
     expect(await mailsAbout(form.id)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
 
   it('stores the key in canonical form with its links, the first one the default when none is marked', async () => {
     const gtin = nextGtin();
-    const entry = await h.services.gs1.create(ownerOf(t), {
+    const entry = await h.services.catalog.gs1.create(ownerOf(t), {
       key: `/01/${gtin.slice(1)}/10/L%2F1`,
       links: [PIP, { ...PIP, linkType: 'https://gs1.org/voc/recipeInfo', lang: 'FR-ca' }],
     });
@@ -49,18 +49,18 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
         isDefault: false,
       },
     ]);
-    expect(await h.services.gs1.get(ownerOf(t), entry.id)).toEqual(entry);
+    expect(await h.services.catalog.gs1.get(ownerOf(t), entry.id)).toEqual(entry);
   });
 
   it("refuses a key registered already on the service's host, by any account, without naming it, and writes nothing", async () => {
     const key = `01/${nextGtin()}`;
-    await h.services.gs1.create(ownerOf(t), { key, links: [PIP] });
+    await h.services.catalog.gs1.create(ownerOf(t), { key, links: [PIP] });
     const other = await h.factory.tenant();
-    await expect(h.services.gs1.create(ownerOf(other), { key, links: [PIP] })).rejects.toMatchObject({
+    await expect(h.services.catalog.gs1.create(ownerOf(other), { key, links: [PIP] })).rejects.toMatchObject({
       code: 'invalid_request',
       message: `key "${key}" is not available.`,
     });
-    expect(await h.services.gs1.list(ownerOf(other), { limit: 100, offset: 0 })).toEqual([]);
+    expect(await h.services.catalog.gs1.list(ownerOf(other), { limit: 100, offset: 0 })).toEqual([]);
   });
 
   it.each([
@@ -82,15 +82,15 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
     [{ links: [{ ...PIP, type: 'web/page' }] }, 'links[0].type "web/page" is not an IANA media type'],
     [{ links: [PIP, PIP] }, 'links[1] repeats an earlier link'],
   ])('refuses links %j: %s', async (input, message) => {
-    const before = (await h.services.gs1.list(ownerOf(t), { limit: 100, offset: 0 })).length;
-    await expect(h.services.gs1.create(ownerOf(t), { key: `01/${nextGtin()}`, ...input })).rejects.toThrow(message);
-    expect((await h.services.gs1.list(ownerOf(t), { limit: 100, offset: 0 })).length).toBe(before);
+    const before = (await h.services.catalog.gs1.list(ownerOf(t), { limit: 100, offset: 0 })).length;
+    await expect(h.services.catalog.gs1.create(ownerOf(t), { key: `01/${nextGtin()}`, ...input })).rejects.toThrow(message);
+    expect((await h.services.catalog.gs1.list(ownerOf(t), { limit: 100, offset: 0 })).length).toBe(before);
   });
 
   it('replaces the links in one transaction and keeps the key; another account sees 404', async () => {
-    const entry = await h.services.gs1.create(ownerOf(t), { key: `01/${nextGtin()}`, links: [PIP] });
+    const entry = await h.services.catalog.gs1.create(ownerOf(t), { key: `01/${nextGtin()}`, links: [PIP] });
     h.clock.advance(1000);
-    const next = await h.services.gs1.update(ownerOf(t), entry.id, {
+    const next = await h.services.catalog.gs1.update(ownerOf(t), entry.id, {
       links: [
         { ...PIP, href: 'https://brand.example/new' },
         { linkType: 'gs1:faqs', href: 'https://brand.example/faq', default: true },
@@ -98,52 +98,58 @@ describeEach(STORES)('GS1 service ($name)', (store) => {
     });
     expect(next.key).toBe(entry.key);
     expect(next.updatedAt).toBe(entry.updatedAt + 1000);
-    expect((await h.services.gs1.get(ownerOf(t), entry.id)).links.map((l) => [l.href, l.isDefault])).toEqual([
+    expect((await h.services.catalog.gs1.get(ownerOf(t), entry.id)).links.map((l) => [l.href, l.isDefault])).toEqual([
       ['https://brand.example/new', false],
       ['https://brand.example/faq', true],
     ]);
-    await expect(h.services.gs1.update(ownerOf(t), entry.id, { links: [{ ...PIP, href: 'ftp://x' }] })).rejects.toMatchObject({
+    await expect(
+      h.services.catalog.gs1.update(ownerOf(t), entry.id, { links: [{ ...PIP, href: 'ftp://x' }] }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
     });
-    expect((await h.services.gs1.get(ownerOf(t), entry.id)).links).toHaveLength(2);
+    expect((await h.services.catalog.gs1.get(ownerOf(t), entry.id)).links).toHaveLength(2);
     const other = await h.factory.tenant();
     // Each attempt starts only when the one before has settled, so none rejects unobserved.
     for (const attempt of [
-      () => h.services.gs1.get(ownerOf(other), entry.id),
-      () => h.services.gs1.update(ownerOf(other), entry.id, { links: [PIP] }),
-      () => h.services.gs1.delete(ownerOf(other), entry.id),
+      () => h.services.catalog.gs1.get(ownerOf(other), entry.id),
+      () => h.services.catalog.gs1.update(ownerOf(other), entry.id, { links: [PIP] }),
+      () => h.services.catalog.gs1.delete(ownerOf(other), entry.id),
     ])
       await expect(attempt()).rejects.toMatchObject({ code: 'not_found' });
-    await h.services.gs1.delete(ownerOf(t), entry.id);
-    await expect(h.services.gs1.get(ownerOf(t), entry.id)).rejects.toMatchObject({ code: 'not_found' });
+    await h.services.catalog.gs1.delete(ownerOf(t), entry.id);
+    await expect(h.services.catalog.gs1.get(ownerOf(t), entry.id)).rejects.toMatchObject({ code: 'not_found' });
     // The key is free again.
-    await h.services.gs1.create(ownerOf(other), { key: entry.key, links: [PIP] });
+    await h.services.catalog.gs1.create(ownerOf(other), { key: entry.key, links: [PIP] });
   });
 
   it('lists newest first, paginated', async () => {
     const own = await h.factory.tenant();
-    const a = await h.services.gs1.create(ownerOf(own), { key: `01/${nextGtin()}`, links: [PIP] });
+    const a = await h.services.catalog.gs1.create(ownerOf(own), { key: `01/${nextGtin()}`, links: [PIP] });
     h.clock.advance(10);
-    const b = await h.services.gs1.create(ownerOf(own), { key: `414/9521321000018/254/${sequence}`, links: [PIP] });
-    const list = (limit: number, offset: number) => h.services.gs1.list(ownerOf(own), { limit, offset });
+    const b = await h.services.catalog.gs1.create(ownerOf(own), { key: `414/9521321000018/254/${sequence}`, links: [PIP] });
+    const list = (limit: number, offset: number) => h.services.catalog.gs1.list(ownerOf(own), { limit, offset });
     expect((await list(10, 0)).map((e) => e.id)).toEqual([b.id, a.id]);
     expect((await list(1, 1)).map((e) => e.id)).toEqual([a.id]);
   });
 
-  const entry = async (w: RoleWorld) => w.h.services.gs1.create(w.owner, { key: `01/${nextGtin()}`, links: [PIP] });
+  const entry = async (w: RoleWorld) => w.h.services.catalog.gs1.create(w.owner, { key: `01/${nextGtin()}`, links: [PIP] });
   describeRoles('GS1 service', store, [
-    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.gs1.list(actor, { limit: 5, offset: 0 }) },
-    { operation: 'get', least: 'member', run: async (actor, w) => w.h.services.gs1.get(actor, (await entry(w)).id) },
+    { operation: 'list', least: 'member', run: (actor, { h }) => h.services.catalog.gs1.list(actor, { limit: 5, offset: 0 }) },
+    { operation: 'get', least: 'member', run: async (actor, w) => w.h.services.catalog.gs1.get(actor, (await entry(w)).id) },
     {
       operation: 'create',
       least: 'editor',
-      run: (actor, { h }) => h.services.gs1.create(actor, { key: `01/${nextGtin()}`, links: [PIP] }),
+      run: (actor, { h }) => h.services.catalog.gs1.create(actor, { key: `01/${nextGtin()}`, links: [PIP] }),
     },
     {
       operation: 'update',
       least: 'editor',
-      run: async (actor, w) => w.h.services.gs1.update(actor, (await entry(w)).id, { links: [PIP] }),
+      run: async (actor, w) => w.h.services.catalog.gs1.update(actor, (await entry(w)).id, { links: [PIP] }),
     },
-    { operation: 'delete', least: 'editor', run: async (actor, w) => w.h.services.gs1.delete(actor, (await entry(w)).id) },
+    {
+      operation: 'delete',
+      least: 'editor',
+      run: async (actor, w) => w.h.services.catalog.gs1.delete(actor, (await entry(w)).id),
+    },
   ]);
 });

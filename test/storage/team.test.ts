@@ -21,7 +21,7 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
   it('lets an admin manage members and admins but never an owner, nor make one, nor change themselves', async () => {
     const admin = await h.factory.user(t.account.id, 'admin');
     const other = await h.factory.user(t.account.id, 'admin');
-    const users = h.services.users;
+    const users = h.services.identity.users;
     const created = await users.create({ accountId: t.account.id, email: 'new@example.com', role: 'editor' }, actor(admin));
     expect((await users.update(actor(admin), created.id, { role: 'member' })).role).toBe('member');
     expect((await users.suspend(actor(admin), other.id)).status).toBe('suspended');
@@ -41,20 +41,28 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
   it('lets editors and members read the team but not manage it', async () => {
     for (const role of ['editor', 'member'] as const) {
       const person = await h.factory.user(t.account.id, role);
-      expect((await h.services.users.list(actor(person), { limit: 100, offset: 0 })).length).toBeGreaterThan(1);
+      expect((await h.services.identity.users.list(actor(person), { limit: 100, offset: 0 })).length).toBeGreaterThan(1);
       await expect(
-        h.services.users.create({ accountId: t.account.id, email: `x-${role}@example.com`, role: 'member' }, actor(person)),
+        h.services.identity.users.create(
+          { accountId: t.account.id, email: `x-${role}@example.com`, role: 'member' },
+          actor(person),
+        ),
       ).rejects.toMatchObject({
         code: 'forbidden',
       });
-      await expect(h.services.users.update(actor(person), person.id, { name: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(h.services.identity.users.update(actor(person), person.id, { name: 'x' })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
     }
   });
 
   it('never creates a person in another account than the actor’s', async () => {
     const other = await h.factory.tenant();
     await expect(
-      h.services.users.create({ accountId: other.account.id, email: 'cross@example.com', role: 'member' }, actor(t.owner)),
+      h.services.identity.users.create(
+        { accountId: other.account.id, email: 'cross@example.com', role: 'member' },
+        actor(t.owner),
+      ),
     ).rejects.toMatchObject({
       code: 'not_found',
     });

@@ -52,7 +52,7 @@ describeEach(STORES)('webhooks ($name)', (store) => {
   });
   const publish = async (events: OutgoingEvent[]) => {
     for (const e of events) e.data.id = e.id;
-    return transactor(h.infra.database.db).run((tx) => h.services.webhooks.enqueue(tx, events, (e) => e));
+    return transactor(h.infra.database.db).run((tx) => h.services.delivery.webhooks.enqueue(tx, events, (e) => e));
   };
   const subscribe = async (token: string, body: object) => {
     const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: body });
@@ -338,7 +338,7 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     const events = [event(quiet.account.id), event(account.id), event(quiet.account.id, 'link_click')];
     for (const e of events) e.data.id = e.id;
     const enqueued = await transactor(h.infra.database.db).run((tx) =>
-      h.services.webhooks.enqueue(tx, events, (e) => {
+      h.services.delivery.webhooks.enqueue(tx, events, (e) => {
         shaped.push(e.accountId);
         return e;
       }),
@@ -348,7 +348,7 @@ describeEach(STORES)('webhooks ($name)', (store) => {
     // An account without any webhook shapes nothing at all.
     shaped.length = 0;
     const none = await transactor(h.infra.database.db).run((tx) =>
-      h.services.webhooks.enqueue(tx, [event(quiet.account.id)], (e) => {
+      h.services.delivery.webhooks.enqueue(tx, [event(quiet.account.id)], (e) => {
         shaped.push(e.accountId);
         return e;
       }),

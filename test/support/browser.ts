@@ -79,8 +79,8 @@ export const PASSWORD = 'correct horse battery';
 
 /** A browser signed in as `user` of an account (the person's password is set through a one-time link first). */
 export async function signedInBrowser(h: Harness, user: { email: string; accountId: string }): Promise<Browser> {
-  const { url } = await h.services.passwords.linkFor({ email: user.email, accountId: user.accountId });
-  await h.services.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
+  const { url } = await h.services.identity.passwords.linkFor({ email: user.email, accountId: user.accountId });
+  await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
   const browser = new Browser(h);
   const response = await browser.signIn(user.email, PASSWORD);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);

@@ -5,7 +5,7 @@ import type { CreateAccountInput } from '../../src/identity/accounts.service.js'
 import { SCOPES } from '../../src/platform/authz/scopes.js';
 import type { User } from '../../src/identity/users.types.js';
 import type { Services } from '../../src/services.js';
-import { mediaUrl } from '../../src/content/media/media.paths.js';
+import { mediaUrl } from '../../src/catalog/media/media.paths.js';
 import { actorIn } from './actors.js';
 import { LOGO_SVG, logoPng } from './media.js';
 
@@ -32,13 +32,13 @@ export class Factory {
 
   /** A file uploaded to the account's media library; its public address. */
   async media(accountId: string, bytes: Buffer, filename: string): Promise<string> {
-    const file = await this.services.media.upload(actorIn(accountId), { bytes, filename });
+    const file = await this.services.catalog.media.upload(actorIn(accountId), { bytes, filename });
     return mediaUrl(this.publicUrl, file);
   }
 
   async tenant(overrides: Partial<CreateAccountInput> = {}): Promise<Tenant> {
     sequence += 1;
-    const { account, owner } = await this.services.accounts.create({
+    const { account, owner } = await this.services.identity.accounts.create({
       name: `Account ${sequence}`,
       plan: 'business',
       ownerEmail: `owner${sequence}@example.com`,
@@ -53,18 +53,18 @@ export class Factory {
     scopes: readonly string[],
     options: { userId?: string; expiresAt?: number; name?: string } = {},
   ) {
-    const { token } = await this.services.tokens.create({ accountId, scopes, ...options });
+    const { token } = await this.services.identity.tokens.create({ accountId, scopes, ...options });
     return token;
   }
 
   async user(accountId: string, role: 'member' | 'editor' | 'admin' = 'member') {
     sequence += 1;
-    return this.services.users.create({ accountId, email: `user${sequence}@example.com`, role });
+    return this.services.identity.users.create({ accountId, email: `user${sequence}@example.com`, role });
   }
 
   /** The secret of the newest password link mailed to this address (invitation or reset), from the outbox. */
   async mailedSecret(email: string): Promise<string> {
-    const [latest] = await this.services.mail.list({ to: email, limit: 1 });
+    const [latest] = await this.services.platform.mail.list({ to: email, limit: 1 });
     const secret = latest ? /token=([0-9A-Za-z]+)/.exec(latest.text)?.[1] : undefined;
     if (!secret) throw new Error(`no password link was mailed to ${email}`);
     return secret;
@@ -72,14 +72,14 @@ export class Factory {
 
   /** Follows the person's invitation to set a password, then signs in; returns the session secret. */
   async signedIn(user: User, password = 'correct horse battery'): Promise<string> {
-    await this.services.passwords.resetPassword({ token: await this.mailedSecret(user.email), password });
-    const { secret } = await this.services.sessions.signIn({ accountId: user.accountId, email: user.email, password });
+    await this.services.identity.passwords.resetPassword({ token: await this.mailedSecret(user.email), password });
+    const { secret } = await this.services.identity.sessions.signIn({ accountId: user.accountId, email: user.email, password });
     return secret;
   }
 
   async code(accountId: string, overrides: Partial<CreateCodeInput> = {}) {
     sequence += 1;
-    return this.services.codes.create(actorIn(accountId), {
+    return this.services.catalog.codes.create(actorIn(accountId), {
       name: `Code ${sequence}`,
       url: `https://example.com/c/${sequence}`,
       ...overrides,
@@ -88,6 +88,6 @@ export class Factory {
 
   async link(accountId: string, overrides: Partial<CreateLinkInput> = {}) {
     sequence += 1;
-    return this.services.links.create(actorIn(accountId), { url: `https://example.com/l/${sequence}`, ...overrides });
+    return this.services.catalog.links.create(actorIn(accountId), { url: `https://example.com/l/${sequence}`, ...overrides });
   }
 }

@@ -79,7 +79,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
       services,
       app,
       async close() {
-        await services.recorder.close();
+        await services.traffic.recorder.close();
         await app.close();
         await infra.close();
       },
@@ -100,7 +100,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     },
     peer: (peerOptions = {}) => open(peerOptions.recorder),
     async close() {
-      await services.recorder.close();
+      await services.traffic.recorder.close();
       await app.close();
       await infra.close();
       await store.drop();

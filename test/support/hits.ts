@@ -25,6 +25,6 @@ export function hit(h: Harness, overrides: Partial<Hit> & Pick<Hit, 'accountId' 
 
 /** Records the hits and commits them. */
 export async function recordAll(h: Harness, hits: Hit[]): Promise<void> {
-  for (const one of hits) h.services.recorder.record(one);
-  await h.services.recorder.flush();
+  for (const one of hits) h.services.traffic.recorder.record(one);
+  await h.services.traffic.recorder.flush();
 }

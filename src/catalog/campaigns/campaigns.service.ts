@@ -5,7 +5,7 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId } from '../../lib/ids.js';
 import { newNamed, validName } from '../../db/names.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { CampaignsRepository } from './campaigns.repository.js';
 import {
   CAMPAIGN_NAME_MAX,

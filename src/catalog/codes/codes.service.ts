@@ -3,19 +3,16 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import type { Account } from '../../identity/accounts.types.js';
+import type { AccountLookup } from '../../identity/index.js';
+import type { Account } from '../../identity/index.js';
 import { validDesign } from '../designs/design.schema.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { FoldersRepository } from '../folders/folders.repository.js';
-import { effectivePlan } from '../../platform/plans/plans.js';
+import { assertCan, ContentReads, effectivePlan, type Actor, type InvalidationBus } from '../../platform/index.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from './gate.js';
-import type { InvalidationBus } from '../../platform/bus/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
-import { ContentReads } from '../../platform/authz/content-reads.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { cloneName } from './clone-name.js';
@@ -43,7 +40,7 @@ export type ContentAddress = (actor: Actor, content: ContentRef) => Promise<stri
 
 export interface CodesDeps {
   codes: CodesRepository;
-  accounts: AccountsRepository;
+  accounts: AccountLookup;
   endings: EndingsRepository;
   folders: FoldersRepository;
   claims: EndingsService;

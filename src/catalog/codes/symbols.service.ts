@@ -1,5 +1,5 @@
 import { encodeValue } from '../endings/short-address.js';
-import type { Actor } from '../../platform/authz/roles.policy.js';
+import type { Actor } from '../../platform/index.js';
 import type { CodesRepository } from './codes.repository.js';
 import type { CodesService } from './codes.service.js';
 import { validDesign, type Design, type DesignInput } from '../designs/design.schema.js';

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Transactor, Tx } from '../../db/transaction.js';
 import { InvalidRequest } from '../../lib/errors.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
+import type { AccountLookup } from '../../identity/index.js';
 import { validateDestination } from './destination.js';
 import { generateEnding, GENERATED_LENGTH, validateChosenEnding } from './endings.js';
 import { comparableHost, isServicePath, ownHostTest, type ServiceAddress } from './own-address.js';
@@ -23,7 +23,7 @@ export class EndingsService {
   constructor(
     private readonly transactor: Transactor,
     service?: ServiceAddress,
-    private readonly accounts?: Pick<AccountsRepository, 'domains'>,
+    private readonly accounts?: Pick<AccountLookup, 'domains'>,
   ) {
     this.isOwnHost = service ? ownHostTest(service) : null;
   }

@@ -146,10 +146,10 @@ export interface Gs1Key {
 }
 
 /** `01/09506000134352/10/ABC`: the canonical path, without a leading slash, values percent-encoded. */
-export const keyPath = (key: Gs1Key): string => key.parts.map(([ai, value]) => `${ai}/${encodeValue(value)}`).join('/');
+export const keyPath = (key: Gs1Key): string => key.parts.map(([ai, value]) => `${ai}/${encodeKeyValue(value)}`).join('/');
 
 /** Percent-encodes what a path segment cannot hold literally (GS1 Digital Link's rule for CSET 82). */
-export const encodeValue = (value: string): string =>
+export const encodeKeyValue = (value: string): string =>
   value.replace(/[^A-Za-z0-9\-._~!$'()*+,;=:@]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /** The key and each shorter one, dropping the last qualifier each time: the resolver's walk up. */

@@ -6,8 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { newNamed, renamed, uniqueName } from '../../db/names.js';
-import { ContentReads, type ContentRows } from '../../platform/authz/content-reads.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, ContentReads, type Actor, type ContentRows } from '../../platform/index.js';
 import type { CreateFolderInput, RenameFolderInput } from './folders.types.js';
 
 /** The rows of a kind of folder; `F` is a folder as its kind shows it (codes counted, for folders of codes). */

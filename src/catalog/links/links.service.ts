@@ -2,19 +2,17 @@ import type { MemberFilters } from '../campaigns/campaigns.types.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
+import type { AccountLookup } from '../../identity/index.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
-import type { InvalidationBus } from '../../platform/bus/invalidation-bus.js';
-import { ContentReads } from '../../platform/authz/content-reads.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, ContentReads, type Actor, type InvalidationBus } from '../../platform/index.js';
 import type { LinksRepository } from './links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
 
 export interface LinksDeps {
   links: LinksRepository;
-  accounts: AccountsRepository;
+  accounts: AccountLookup;
   endings: EndingsRepository;
   claims: EndingsService;
   bus: InvalidationBus;

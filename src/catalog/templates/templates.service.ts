@@ -4,8 +4,7 @@ import { isId } from '../../lib/ids.js';
 import { newNamed, validName } from '../../db/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
-import { ContentReads } from '../../platform/authz/content-reads.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, ContentReads, type Actor } from '../../platform/index.js';
 import type { TemplatesRepository } from './templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 

@@ -13,7 +13,7 @@ export async function account({ services }: CliContext, sub: string | undefined,
         'rate-per-minute': 'string',
         'max-codes': 'string',
       });
-      const { account, owner } = await services.accounts.create({
+      const { account, owner } = await services.identity.accounts.create({
         name: required(values, 'name'),
         plan: required(values, 'plan'),
         ownerEmail: optional(values, 'owner-email'),
@@ -29,7 +29,7 @@ export async function account({ services }: CliContext, sub: string | undefined,
     }
     case 'suspend': {
       const { positionals } = parse(argv, {});
-      const account = await services.accounts.suspend(single(positionals, 'ACCOUNT_ID'));
+      const account = await services.identity.accounts.suspend(single(positionals, 'ACCOUNT_ID'));
       return { account: { id: account.id, name: account.name, plan: account.plan, status: account.status } };
     }
     default:

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { IMAGE_FORMATS, type ImageFormat } from '../../catalog/symbols/symbols.types.js';
+import { IMAGE_FORMATS, type ImageFormat } from '../../catalog/index.js';
 import type { CliContext } from '../run.js';
 import { optional, optionalInteger, parse, required, UsageError } from '../args.js';
 
@@ -14,7 +14,7 @@ export async function code({ services }: CliContext, sub: string | undefined, ar
       if (!IMAGE_FORMATS.includes(format)) throw new UsageError('--format must be svg, png or pdf');
       const size = optionalInteger(values, 'size');
       const out = required(values, 'out');
-      const image = await services.symbols.operatorCodeImage(id, { format, size });
+      const image = await services.catalog.symbols.operatorCodeImage(id, { format, size });
       await writeFile(out, image.body);
       return {
         file: out,

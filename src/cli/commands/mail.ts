@@ -7,7 +7,7 @@ export async function mail({ services }: CliContext, sub: string | undefined, ar
   switch (sub) {
     case 'list': {
       const { values } = parse(argv, { limit: 'string', to: 'string' });
-      const messages = await services.mail.list({ limit: optionalInteger(values, 'limit'), to: optional(values, 'to') });
+      const messages = await services.platform.mail.list({ limit: optionalInteger(values, 'limit'), to: optional(values, 'to') });
       return {
         mail: messages.map((m) => ({
           id: m.id,

@@ -12,7 +12,7 @@ export async function token({ services }: CliContext, sub: string | undefined, a
         name: 'string',
         'expires-at': 'string',
       });
-      const { token, record } = await services.tokens.create({
+      const { token, record } = await services.identity.tokens.create({
         accountId: required(values, 'account'),
         scopes: required(values, 'scopes'),
         userId: optional(values, 'user'),
@@ -23,7 +23,7 @@ export async function token({ services }: CliContext, sub: string | undefined, a
     }
     case 'revoke': {
       const { positionals } = parse(argv, {});
-      const record = await services.tokens.revoke(single(positionals, 'TOKEN_ID'));
+      const record = await services.identity.tokens.revoke(single(positionals, 'TOKEN_ID'));
       return { id: record.id, revokedAt: isoOrNull(record.revokedAt) };
     }
     default:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import type { CounterStore } from '../../platform/limits/counter-store.js';
+import type { CounterStore } from '../../platform/index.js';
 import { FormChallenges } from './form.challenge.js';
 
 const unused: CounterStore = {

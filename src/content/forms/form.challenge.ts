@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Clock } from '../../lib/clock.js';
-import type { CounterStore } from '../../platform/limits/counter-store.js';
+import type { CounterStore } from '../../platform/index.js';
 
 /** How long a challenge may be solved and sent for. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;

@@ -1,6 +1,7 @@
 import { InvalidRequest } from '../../lib/errors.js';
 import { textProblem, withoutControls } from '../../lib/text.js';
 import type { Answer } from '../hosted/content.types.js';
+import { LABEL_MAX } from '../hosted/content.document.js';
 
 export const FIELD_TYPES = ['text', 'email', 'textarea', 'number', 'phone', 'date', 'checkbox', 'select', 'rating'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -17,7 +18,6 @@ export interface FormField {
 export const FIELDS_MAX = 50;
 export const FIELD_KEY_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 export const FIELD_KEY_MAX = 40;
-export const LABEL_MAX = 200;
 export const OPTIONS_MAX = 50;
 export const OPTION_MAX = 100;
 /** The longest answer a field takes, in characters. */

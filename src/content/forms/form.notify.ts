@@ -1,9 +1,8 @@
 import type { Tx } from '../../db/transaction.js';
 import type { Content } from '../hosted/content.types.js';
 import type { SubmissionListener } from '../hosted/submissions.service.js';
-import type { MailService } from '../../platform/mail/mail.service.js';
-import type { MailMessage } from '../../platform/mail/mail.types.js';
-import type { User } from '../../identity/users.types.js';
+import type { MailMessage, MailService } from '../../platform/index.js';
+import type { User } from '../../identity/index.js';
 import type { FormDocument } from './form.document.js';
 
 /** The mail telling one person of a new submission: where to read it, never the answers (ADR 0094). */

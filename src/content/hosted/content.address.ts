@@ -1,6 +1,6 @@
 import { foundById } from '../../lib/found.js';
-import { shortBase } from '../../catalog/endings/short-address.js';
-import type { Actor } from '../../platform/authz/roles.policy.js';
+import { shortBase } from '../../catalog/index.js';
+import type { Actor } from '../../platform/index.js';
 import type { ContentRepository } from './content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';
 

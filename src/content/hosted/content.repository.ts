@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentsTable, Schema } from '../../db/schema.js';
-import { forgetMember } from '../../catalog/campaigns/campaigns.repository.js';
+import { forgetMember } from '../../catalog/index.js';
 import type { Content, ContentKind, ContentStatus } from './content.types.js';
 
 const toContent = <D>(row: Selectable<ContentsTable>): Content<D> => ({

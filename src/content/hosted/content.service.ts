@@ -3,9 +3,9 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import { domainKey } from '../../catalog/endings/endings.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { AccountLookup } from '../../identity/index.js';
+import { domainKey } from '../../catalog/index.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { ContentRepository } from './content.repository.js';
 import {
   CONTENT_NAME_MAX,
@@ -38,7 +38,7 @@ export class ContentService<D, I> {
     private readonly spec: ContentKindSpec<D, I>,
     private readonly deps: {
       contents: ContentRepository;
-      accounts: AccountsRepository;
+      accounts: AccountLookup;
       clock: Clock;
       /** The public paths of the account's media items among some ids (those it has). */
       media: (accountId: string, ids: readonly string[]) => Promise<Map<string, string>>;

@@ -1,6 +1,6 @@
-import type { ContentKind } from '../../catalog/codes/content-kinds.js';
+import type { ContentKind } from '../../catalog/index.js';
 
-export { CONTENT_KINDS, CONTENT_PATHS, type ContentKind } from '../../catalog/codes/content-kinds.js';
+export { CONTENT_KINDS, CONTENT_PATHS, type ContentKind } from '../../catalog/index.js';
 
 export const CONTENT_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -1,10 +1,8 @@
 import type { Clock } from '../../lib/clock.js';
 import { isId } from '../../lib/ids.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import { isAutomated } from '../../platform/recording/classifier.js';
-import type { EventType, HitRecorder } from '../../traffic/events/events.types.js';
-import { AnonymousLimiter } from '../../platform/limits/anonymous-limiter.js';
-import { answerWhenDurable, recordSafely } from '../../platform/recording/hit-recorder.js';
+import type { AccountLookup } from '../../identity/index.js';
+import { AnonymousLimiter, answerWhenDurable, isAutomated, recordSafely } from '../../platform/index.js';
+import type { EventType, HitRecorder } from '../../platform/index.js';
 import type { ContentRepository } from './content.repository.js';
 import type { Answer, Content, ContentKind, SubmissionKind } from './content.types.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -51,7 +49,7 @@ export class PublicContentService {
   constructor(
     private readonly deps: {
       contents: ContentRepository;
-      accounts: AccountsRepository;
+      accounts: AccountLookup;
       submissions: SubmissionsService;
       recorder: HitRecorder;
       clock: Clock;

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { ContentRepository } from './content.repository.js';
 import type { Answer, Content, Submission, SubmissionKind } from './content.types.js';
 import type { SubmissionsRepository } from './submissions.repository.js';

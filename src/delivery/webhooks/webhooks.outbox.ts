@@ -3,7 +3,7 @@ import { fromColumns } from '../../db/columns.js';
 import type { Database } from '../../db/database.js';
 import { skipLocked } from '../../db/dialect.js';
 import type { Schema, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
-import type { Delivery, DeliveryStatus, Webhook, WebhookStatus } from './webhooks.types.js';
+import type { WebhookDelivery, DeliveryStatus, Webhook, WebhookStatus } from './webhooks.types.js';
 
 export const toWebhook = (row: Selectable<WebhooksTable>): Webhook => ({
   ...fromColumns(row, 'id account_id url secret disabled_reason failing_since created_at'),
@@ -14,7 +14,7 @@ export const toWebhook = (row: Selectable<WebhooksTable>): Webhook => ({
 /** Rolls back a retry that found no failed delivery, so the subscription is left as it was. */
 class NothingToRetry extends Error {}
 
-const toDelivery = (row: Selectable<WebhookDeliveriesTable>): Delivery => ({
+const toDelivery = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
   ...fromColumns(
     row,
     'id webhook_id account_id event_id event_type payload attempts next_attempt_at last_status last_error response_excerpt created_at completed_at',
@@ -45,7 +45,7 @@ export class WebhookOutbox {
 
   /** Writes deliveries; a repeat of the same event for the same subscription is ignored. */
   async enqueue(
-    rows: Omit<Delivery, 'lastStatus' | 'lastError' | 'responseExcerpt' | 'completedAt'>[],
+    rows: Omit<WebhookDelivery, 'lastStatus' | 'lastError' | 'responseExcerpt' | 'completedAt'>[],
     db: Kysely<Schema> = this.db,
   ) {
     if (rows.length === 0) return;
@@ -80,7 +80,7 @@ export class WebhookOutbox {
    * lock first (ADR 0164) and holds the connection while it waits for the events writer, and every
    * read of this process waits with it (ADR 0168).
    */
-  async claimDue(now: number, limit: number, lockMs: number): Promise<{ delivery: Delivery; webhook: Webhook }[]> {
+  async claimDue(now: number, limit: number, lockMs: number): Promise<{ delivery: WebhookDelivery; webhook: Webhook }[]> {
     const anyDue = await this.due(this.db, now).limit(1).execute();
     if (anyDue.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
@@ -143,7 +143,7 @@ export class WebhookOutbox {
   }
 
   /** Records a success: one statement, plus clearing the subscription's failure mark when it had one. */
-  async succeeded(delivery: Delivery, result: AttemptResult, at: number, clearFailing: boolean): Promise<void> {
+  async succeeded(delivery: WebhookDelivery, result: AttemptResult, at: number, clearFailing: boolean): Promise<void> {
     await this.finishAttempt(this.db, delivery, result, { status: 'succeeded', completed_at: at });
     if (clearFailing)
       await this.db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhookId).execute();
@@ -153,7 +153,7 @@ export class WebhookOutbox {
    * Records a failed attempt: retried at `retryAt`, or failed for good when it is null. Like `disable`,
    * it touches the subscription row before its deliveries, so the two never wait on each other in a cycle.
    */
-  async failed(delivery: Delivery, result: AttemptResult, at: number, retryAt: number | null): Promise<void> {
+  async failed(delivery: WebhookDelivery, result: AttemptResult, at: number, retryAt: number | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('webhooks')
@@ -186,7 +186,7 @@ export class WebhookOutbox {
    * in the outbox, due at `at`, with the same webhook-id, and turns the subscription back on: retrying
    * says the target works again. The subscription row is touched before its delivery, like `disable`.
    */
-  async retry(webhookId: string, deliveryId: string, at: number): Promise<Delivery | null> {
+  async retry(webhookId: string, deliveryId: string, at: number): Promise<WebhookDelivery | null> {
     return this.db
       .transaction()
       .execute(async (trx) => {
@@ -212,7 +212,7 @@ export class WebhookOutbox {
       });
   }
 
-  async findDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+  async findDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
     const row = await this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
@@ -222,7 +222,7 @@ export class WebhookOutbox {
     return row ? toDelivery(row) : null;
   }
 
-  async deliveries(webhookId: string, limit: number): Promise<Delivery[]> {
+  async deliveries(webhookId: string, limit: number): Promise<WebhookDelivery[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
@@ -235,7 +235,7 @@ export class WebhookOutbox {
 
   private async finishAttempt(
     trx: Kysely<Schema>,
-    delivery: Delivery,
+    delivery: WebhookDelivery,
     result: AttemptResult,
     next: { status: DeliveryStatus; completed_at?: number; next_attempt_at?: number },
   ): Promise<void> {

@@ -2,12 +2,11 @@ import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import { effectivePlan } from '../../platform/plans/plans.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { AccountLookup } from '../../identity/index.js';
+import { assertCan, effectivePlan, type Actor } from '../../platform/index.js';
 import { newSigningSecret } from './webhook.signing.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
-import { RETRY_DELAYS_MS, type Delivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
+import { RETRY_DELAYS_MS, type WebhookDelivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
 import { assertPublicHost, PrivateTargetError } from './target.guard.js';
 
 export const EVENT_TYPES = [
@@ -37,7 +36,7 @@ const MAX_PER_ACCOUNT = 25;
 export class WebhooksService {
   constructor(
     private readonly hooks: WebhooksRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountLookup,
     private readonly clock: Clock,
     private readonly allowPrivate: boolean,
   ) {}
@@ -79,7 +78,7 @@ export class WebhooksService {
     if (!(await this.hooks.delete(actor.accountId, id, this.clock.now()))) throw new NotFound('webhook');
   }
 
-  async deliveries(actor: Actor, id: string, limit: number): Promise<Delivery[]> {
+  async deliveries(actor: Actor, id: string, limit: number): Promise<WebhookDelivery[]> {
     assertCan(actor, 'analytics:read');
     if (!(await this.hooks.find(actor.accountId, id))) throw new NotFound('webhook');
     return this.hooks.deliveries(id, limit);
@@ -89,7 +88,7 @@ export class WebhooksService {
    * Sends a delivery that failed for good (or was cancelled when the subscription was turned off) once
    * more, and turns the subscription back on.
    */
-  async retry(actor: Actor, id: string, deliveryId: string): Promise<Delivery> {
+  async retry(actor: Actor, id: string, deliveryId: string): Promise<WebhookDelivery> {
     assertCan(actor, 'analytics:read');
     const hook = await this.hooks.find(actor.accountId, id);
     if (!hook) throw new NotFound('webhook');

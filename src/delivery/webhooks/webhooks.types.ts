@@ -14,7 +14,7 @@ export interface Webhook {
   createdAt: number;
 }
 
-export interface Delivery {
+export interface WebhookDelivery {
   id: string;
   webhookId: string;
   accountId: string;

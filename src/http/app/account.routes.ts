@@ -37,8 +37,8 @@ export const accountRoutes: ApiRoutes = async (app, { config, services, guard })
       const { account: held } = principalOf(request);
       const { plan } = held;
       const [account, quota] = await Promise.all([
-        services.accounts.get(held.id),
-        services.limits.quota(held.id, plan.monthlyAllowance),
+        services.identity.accounts.get(held.id),
+        services.platform.limits.quota(held.id, plan.monthlyAllowance),
       ]);
       return {
         data: {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PLAN_NAMES } from '../../platform/plans/plans.js';
+import { PLAN_NAMES } from '../../platform/index.js';
 import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
 
 /** What the dashboard's "Plan and usage" and "Custom domain" settings show (ADR 0089). */

@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../../config/config.js';
-import { SESSION_TTL } from '../../identity/auth.types.js';
+import { SESSION_TTL } from '../../identity/index.js';
 
 /** The dashboard's session cookie: the session secret, readable only by the server. */
 export const SESSION_COOKIE = 'qrelay_session';

@@ -52,7 +52,7 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
   await app.register(cookie);
   const csrf = new Csrf(config);
   const guard = createSessionGuard(services);
-  const throttle = new SignInThrottle(services.limits, services.clock);
+  const throttle = new SignInThrottle(services.platform.limits, services.platform.clock);
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(config.homepageUrl ?? '/app/', 302));
 

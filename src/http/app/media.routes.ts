@@ -36,7 +36,7 @@ export const mediaWriteRoutes: ApiRoutes = async (app, { services, guard, presen
     },
     async (request, reply) => {
       const upload = await readUpload(request, settings.media.maxFileBytes);
-      return reply.code(201).send({ data: present.media(await services.media.upload(actor(request), upload)) });
+      return reply.code(201).send({ data: present.media(await services.catalog.media.upload(actor(request), upload)) });
     },
   );
 
@@ -51,13 +51,13 @@ export const mediaWriteRoutes: ApiRoutes = async (app, { services, guard, presen
 
   files.update('updateMedia', 'Rename a media file or move it to a folder', {
     body: UpdateMediaBody,
-    run: (acting, id, body) => services.media.update(acting, id, body),
+    run: (acting, id, body) => services.catalog.media.update(acting, id, body),
   });
 
   files.remove('deleteMedia', 'Delete a media file', {
     response: DeletedMediaResponse,
     run: async (acting, id) => {
-      await services.media.delete(acting, id);
+      await services.catalog.media.delete(acting, id);
     },
   });
 
@@ -72,16 +72,16 @@ export const mediaWriteRoutes: ApiRoutes = async (app, { services, guard, presen
 
   folders.create('createMediaFolder', 'Create a media folder', {
     body: MediaFolderBody,
-    run: (acting, body) => services.mediaFolders.create(acting, body),
+    run: (acting, body) => services.catalog.mediaFolders.create(acting, body),
   });
 
   folders.update('renameMediaFolder', 'Rename a media folder', {
     body: MediaFolderBody,
-    run: (acting, id, body) => services.mediaFolders.rename(acting, id, body),
+    run: (acting, id, body) => services.catalog.mediaFolders.rename(acting, id, body),
   });
 
   folders.remove('deleteMediaFolder', 'Delete a media folder (its files stay, in no folder)', {
     response: DeletedMediaFolderResponse,
-    run: async (acting, id) => ({ unfiledFiles: await services.mediaFolders.delete(acting, id) }),
+    run: async (acting, id) => ({ unfiledFiles: await services.catalog.mediaFolders.delete(acting, id) }),
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
-import type { UploadInput } from '../../content/media/media.types.js';
+import type { UploadInput } from '../../catalog/index.js';
 import { checkedText } from '../text-input.js';
 
 const FIELDS = new Set(['name', 'folderId']);

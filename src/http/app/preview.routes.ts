@@ -1,10 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../lib/errors.js';
-import type { CardDocument } from '../../content/cards/card.document.js';
-import type { Content } from '../../content/hosted/content.types.js';
-import type { FormDocument } from '../../content/forms/form.document.js';
-import type { PageDocument } from '../../content/pages/page.document.js';
-import { mediaIds } from '../../content/pages/page.blocks.js';
+import { mediaIds, type CardDocument, type Content, type FormDocument, type PageDocument } from '../../content/index.js';
 import { actor, type ApiRoutes } from '../api/v1/context.js';
 import { contentHeaders } from '../content/headers.js';
 import { cardView, formView, pageView, previewProblemView } from '../content/views.js';
@@ -38,16 +34,16 @@ export const previewRoutes: ApiRoutes = async (app, { services, guard }) => {
     const who = actor(request);
     const input = { name: 'Preview', ...draft } as never;
     if (plural === 'forms') {
-      const form = await services.forms.preview(who, input);
+      const form = await services.content.forms.preview(who, input);
       return { ...form, html: formView(form as Content<FormDocument>, EMPTY, WIDGET_PATH) };
     }
     if (plural === 'pages') {
-      const page = (await services.pages.preview(who, input)) as Content<PageDocument>;
-      const images = await services.publicContent.mediaUrls(page.accountId, mediaIds(page.document.blocks));
+      const page = (await services.content.pages.preview(who, input)) as Content<PageDocument>;
+      const images = await services.content.publicContent.mediaUrls(page.accountId, mediaIds(page.document.blocks));
       return { ...page, html: pageView(page, images) };
     }
-    const card = (await services.cards.preview(who, input)) as Content<CardDocument>;
-    const photos = await services.publicContent.mediaUrls(card.accountId, [card.document.photoMediaId]);
+    const card = (await services.content.cards.preview(who, input)) as Content<CardDocument>;
+    const photos = await services.content.publicContent.mediaUrls(card.accountId, [card.document.photoMediaId]);
     return { ...card, html: cardView(card, photos, EMPTY) };
   }
 

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { RateLimited, Unauthorized } from '../../lib/errors.js';
-import type { SessionPrincipal } from '../../identity/auth.types.js';
-import { sessionScopesForRole } from '../../platform/authz/roles.policy.js';
-import type { Principal } from '../../identity/tokens.types.js';
+import type { Principal, SessionPrincipal } from '../../identity/index.js';
+import { sessionScopesForRole } from '../../platform/index.js';
 import type { Services } from '../../services.js';
 import { assertScope, type Guard } from '../guard.js';
 import { SESSION_COOKIE } from './cookies.js';
@@ -36,7 +35,7 @@ export function principalOfSession({ session, user, account }: SessionPrincipal)
 /** The session behind the request's cookie, re-validated against the store on every call. */
 export async function sessionOf(services: Services, request: FastifyRequest): Promise<SessionPrincipal | null> {
   const secret = request.cookies[SESSION_COOKIE];
-  return secret ? services.sessions.authenticate(secret) : null;
+  return secret ? services.identity.sessions.authenticate(secret) : null;
 }
 
 /**
@@ -51,7 +50,7 @@ export function createSessionGuard(services: Services): Guard {
       async function sessionGuard(request: FastifyRequest): Promise<void> {
         const found = await sessionOf(services, request);
         if (!found) throw new Unauthorized('Sign in to continue.');
-        const rate = await services.limits.takeRate(`session:${found.session.id}`, DASHBOARD_RATE_PER_MINUTE);
+        const rate = await services.platform.limits.takeRate(`session:${found.session.id}`, DASHBOARD_RATE_PER_MINUTE);
         if (!rate.allowed) throw new RateLimited(rate.resetSeconds);
         const principal = principalOfSession(found);
         assertScope(principal, policy.scope);

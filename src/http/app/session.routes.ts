@@ -2,8 +2,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.js';
-import type { SessionPrincipal } from '../../identity/auth.types.js';
-import { PERMISSIONS, can, scopesForRole } from '../../platform/authz/roles.policy.js';
+import type { SessionPrincipal } from '../../identity/index.js';
+import { can, PERMISSIONS, scopesForRole } from '../../platform/index.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas.js';
 import { SESSION_COOKIE, cookieOptions, sessionCookieOptions } from './cookies.js';
@@ -33,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     return {
       data: {
         csrfToken: csrf.issue(request, reply),
-        setupPending: found ? false : await services.setup.pending(),
+        setupPending: found ? false : await services.identity.setup.pending(),
         user: found ? { id: found.user.id, email: found.user.email, name: found.user.name, role: found.user.role } : null,
         account: found ? { id: found.account.id, name: found.account.name, plan: found.account.plan.name } : null,
         scopes: role ? scopesForRole(role) : [],
@@ -43,7 +43,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
   };
   const startSession = async (request: FastifyRequest, reply: FastifyReply, secret: string) => {
     reply.setCookie(SESSION_COOKIE, secret, sessionCookieOptions(config));
-    return state(request, reply, await services.sessions.authenticate(secret));
+    return state(request, reply, await services.identity.sessions.authenticate(secret));
   };
   /** Signs in a person who has just chosen their password (through a link or at set-up). */
   const signInAs = async (
@@ -52,7 +52,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     user: { accountId: string; email: string },
     password: string,
   ) => {
-    const { secret } = await services.sessions.signIn({ accountId: user.accountId, email: user.email, password });
+    const { secret } = await services.identity.sessions.signIn({ accountId: user.accountId, email: user.email, password });
     return startSession(request, reply, secret);
   };
 
@@ -72,7 +72,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     }),
     async (request, reply) => {
       await throttle.take(request.ip, request.body.email);
-      const { secret } = await services.sessions.signInWithEmail(request.body);
+      const { secret } = await services.identity.sessions.signInWithEmail(request.body);
       return startSession(request, reply, secret);
     },
   );
@@ -82,7 +82,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     route(null, 'signOut', 'Sign out', { response: responses({ 204: Type.Null({ description: 'Signed out.' }) }) }),
     async (request, reply) => {
       const secret = request.cookies[SESSION_COOKIE];
-      if (secret) await services.sessions.signOut(secret);
+      if (secret) await services.identity.sessions.signOut(secret);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return reply.code(204).send();
     },
@@ -97,7 +97,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
     }),
     async (request, reply) => {
       await throttle.take(request.ip, request.body.email);
-      await services.passwords.requestResetAnywhere(request.body.email);
+      await services.identity.passwords.requestResetAnywhere(request.body.email);
       return reply.code(202).send();
     },
   );
@@ -124,7 +124,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
       summary: 'Set a password through a one-time link (invitation or reset) and sign in',
       body: SetPasswordBody,
     },
-    (body) => services.passwords.resetPassword(body),
+    (body) => services.identity.passwords.resetPassword(body),
   );
 
   settlesThenSignsIn(
@@ -134,6 +134,6 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
       summary: 'First run: create the first account and its owner, then sign in',
       body: SetupBody,
     },
-    (body) => services.setup.complete(body),
+    (body) => services.identity.setup.complete(body),
   );
 };

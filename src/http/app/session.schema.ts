@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PERMISSIONS } from '../../platform/authz/roles.policy.js';
-import { SCOPES } from '../../platform/authz/scopes.js';
-import { PLAN_NAMES } from '../../platform/plans/plans.js';
+import { PERMISSIONS, PLAN_NAMES, SCOPES } from '../../platform/index.js';
 import { DataEnvelope, Nullable, StringEnum } from '../schemas.js';
 
 const Email = Type.String({ minLength: 1, maxLength: 320 });

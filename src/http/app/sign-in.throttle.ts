@@ -1,9 +1,8 @@
 import { RateLimited } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/secrets.js';
 import type { Clock } from '../../lib/clock.js';
-import { AnonymousLimiter } from '../../platform/limits/anonymous-limiter.js';
-import type { LimitsService } from '../../platform/limits/limits.service.js';
-import { normaliseEmail } from '../../identity/users.types.js';
+import { AnonymousLimiter, type LimitsService } from '../../platform/index.js';
+import { normaliseEmail } from '../../identity/index.js';
 
 /** Sign-in attempts allowed per minute for one address, across every client and instance. */
 export const SIGN_IN_PER_ACCOUNT = 10;

@@ -1,5 +1,5 @@
 import { iso, isoOrNull } from '../../lib/clock.js';
-import type { ApiToken } from '../../identity/tokens.types.js';
+import type { ApiToken } from '../../identity/index.js';
 
 /** A person's own API token as the dashboard shows it (never its secret, which is shown once at creation). */
 export const presentToken = (token: ApiToken) => ({

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { SCOPES } from '../../platform/authz/scopes.js';
+import { SCOPES } from '../../platform/index.js';
 import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
 
 const ScopeName = StringEnum(SCOPES);

@@ -1,4 +1,4 @@
-import type { FormField } from '../../content/forms/form.fields.js';
+import type { FormField } from '../../content/index.js';
 
 /** The honeypot: a field people never see or fill in (hidden from sight and from assistive technology). */
 export const HONEYPOT = 'website_url';

@@ -1,7 +1,4 @@
-import type { Content } from '../../content/hosted/content.types.js';
-import { hasChallenge, type FormDocument } from '../../content/forms/form.document.js';
-import type { PageDocument } from '../../content/pages/page.document.js';
-import { embedAddress } from '../../content/pages/page.blocks.js';
+import { embedAddress, hasChallenge, type Content, type FormDocument, type PageDocument } from '../../content/index.js';
 
 /**
  * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms

@@ -1,16 +1,24 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../lib/errors.js';
-import { cardVcard, vcardFileName } from '../../content/cards/card.vcard.js';
-import type { CardDocument } from '../../content/cards/card.document.js';
-import { contentUrl } from '../../content/hosted/content.address.js';
-import { CONTENT_PATHS, type Content, type ContentKind } from '../../content/hosted/content.types.js';
-import type { PublicContentService, PublicRequest } from '../../content/hosted/public-content.service.js';
-import { checkAnswers, type FormField } from '../../content/forms/form.fields.js';
-import type { FormDocument } from '../../content/forms/form.document.js';
-import type { PageDocument } from '../../content/pages/page.document.js';
-import { mediaIds } from '../../content/pages/page.blocks.js';
-import { CHALLENGE_MESSAGES, type FormChallenges } from '../../content/forms/form.challenge.js';
-import { hasChallenge } from '../../content/forms/form.document.js';
+import {
+  cardVcard,
+  CHALLENGE_MESSAGES,
+  checkAnswers,
+  CONTENT_PATHS,
+  contentUrl,
+  hasChallenge,
+  mediaIds,
+  vcardFileName,
+  type CardDocument,
+  type Content,
+  type ContentKind,
+  type FormChallenges,
+  type FormDocument,
+  type FormField,
+  type PageDocument,
+  type PublicContentService,
+  type PublicRequest,
+} from '../../content/index.js';
 import { ENQUIRY_FIELDS, HONEYPOT } from './enquiry.js';
 import { CHALLENGE_FIELD } from './views/challenge.js';
 import { challengeRoutes, WIDGET_PATH } from './widget.js';

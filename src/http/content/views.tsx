@@ -1,13 +1,16 @@
-import type { CardDocument } from '../../content/cards/card.document.js';
-import type { Content, ContentKind } from '../../content/hosted/content.types.js';
-import type { FormDocument } from '../../content/forms/form.document.js';
-import type { PageDocument } from '../../content/pages/page.document.js';
+import {
+  hasChallenge,
+  type CardDocument,
+  type Content,
+  type ContentKind,
+  type FormDocument,
+  type PageDocument,
+} from '../../content/index.js';
 import { ENQUIRY_FIELDS } from './enquiry.js';
 import { PageBlock, SocialLinks } from './views/blocks.js';
 import { renderPage } from './views/document.js';
 import { PlainForm, type FormState } from './views/fields.js';
 import { CHALLENGE_FIELD, ChallengeField } from './views/challenge.js';
-import { hasChallenge } from '../../content/forms/form.document.js';
 
 export type { FormState };
 

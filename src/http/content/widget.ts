@@ -3,9 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../lib/errors.js';
-import { hasChallenge, type FormDocument } from '../../content/forms/form.document.js';
-import type { FormChallenges } from '../../content/forms/form.challenge.js';
-import type { PublicContentService } from '../../content/hosted/public-content.service.js';
+import { hasChallenge, type FormChallenges, type FormDocument, type PublicContentService } from '../../content/index.js';
 import { chosenEncoding, compressedCopies } from './compressed.js';
 
 const require = createRequire(import.meta.url);

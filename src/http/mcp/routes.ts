@@ -4,7 +4,7 @@ import type { Config } from '../../config/config.js';
 import type { Services } from '../../services.js';
 import { errorBody } from '../errors.js';
 import { bearerToken, principalOf, type Guard, type TokenReader } from '../guard.js';
-import { actorOf } from '../../platform/authz/roles.policy.js';
+import { actorOf } from '../../platform/index.js';
 import type { Presenters } from '../presenters.js';
 import { buildMcpServer } from './server.js';
 import type { ToolDefinition } from './tool.js';

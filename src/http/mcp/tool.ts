@@ -1,9 +1,7 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
-import type { RateStatus } from '../../platform/limits/limits.service.js';
-import type { Actor } from '../../platform/authz/roles.policy.js';
-import type { Scope } from '../../platform/authz/scopes.js';
-import type { Principal } from '../../identity/tokens.types.js';
+import type { Actor, RateStatus, Scope } from '../../platform/index.js';
+import type { Principal } from '../../identity/index.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
 import type { IdParams } from '../schemas.js';

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../lib/errors.js';
-import { parseMediaPath } from '../../content/media/media.paths.js';
-import type { MediaService } from '../../content/media/media.service.js';
+import { parseMediaPath, type MediaService } from '../../catalog/index.js';
 
 /** Bytes under a content address never change: caches keep them a year without asking again. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';

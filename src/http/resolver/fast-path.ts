@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ResolverService } from '../../traffic/resolver/resolver.service.js';
+import type { Outcome, ResolverService } from '../../traffic/index.js';
 import type { ClientAddress } from '../client-address.js';
 import type { HttpMetrics } from '../metrics.js';
 import { redirectHeaders } from './redirect-headers.js';
 import { visitOf } from './visit.js';
-import type { Outcome } from '../../traffic/resolver/resolver.types.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,6 +1,6 @@
 /** The GS1 resolver's own page: 300 Multiple Choices for a person (ADR 0116). */
 import { Layout, renderDocument } from '../html/index.js';
-import type { Gs1Link } from '../../catalog/gs1/gs1.types.js';
+import type { Gs1Link } from '../../catalog/index.js';
 
 const details = (link: Gs1Link): string => [link.lang, link.type].filter((part) => part !== null).join(', ');
 

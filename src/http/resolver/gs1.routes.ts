@@ -1,9 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIMARY_KEYS } from '../../catalog/endings/gs1.keys.js';
-import { GS1_VOC } from '../../catalog/gs1/gs1.link-types.js';
-import { anchorOf, itemDescription, LINKSET_CONTEXT, linksetOf, target } from '../../catalog/gs1/gs1.linkset.js';
-import { LINKSET_MEDIA_TYPE, preferences } from '../../catalog/gs1/gs1.resolution.js';
-import type { Gs1Answer, Gs1ResolverService } from '../../catalog/gs1/gs1-resolver.service.js';
+import {
+  anchorOf,
+  GS1_VOC,
+  itemDescription,
+  LINKSET_CONTEXT,
+  LINKSET_MEDIA_TYPE,
+  linksetOf,
+  preferences,
+  PRIMARY_KEYS,
+  target,
+} from '../../catalog/index.js';
+import { type Gs1Answer, type Gs1ResolverService } from '../../traffic/index.js';
 import type { ErrorCode } from '../../lib/errors.js';
 import { errorBody } from '../errors.js';
 import type { HttpMetrics } from '../metrics.js';

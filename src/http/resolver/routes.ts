@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Outcome, Visit } from '../../traffic/resolver/resolver.types.js';
+import type { Outcome, ResolverService, Visit } from '../../traffic/index.js';
 import { GATE_COOKIE, visitOf } from './visit.js';
-import type { ResolverService } from '../../traffic/resolver/resolver.service.js';
 import type { HttpMetrics } from '../metrics.js';
 import { archivedPage, gatePage, notFoundPage, PAGE_HEADERS, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
 

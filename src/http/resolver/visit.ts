@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Visit } from '../../traffic/resolver/resolver.types.js';
+import type { Visit } from '../../traffic/index.js';
 
 export const GATE_COOKIE = 'qrelay_gate';
 

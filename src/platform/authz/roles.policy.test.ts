@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, scopesForRole, sessionScopesForRole } from './roles.policy.js';
-import { ROLES } from '../../identity/users.types.js';
+import { ROLES } from '../../identity/index.js';
 
 describe('roles policy', () => {
   it('grants each role everything the role below it may do', () => {

@@ -4,8 +4,8 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
-import type { CodesRepository } from '../../catalog/codes/codes.repository.js';
+import { assertCan, type Actor } from '../../platform/index.js';
+import type { CodeLookup } from '../../catalog/index.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
 
@@ -24,7 +24,7 @@ export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly clock: Clock,
-    private readonly codes: Pick<CodesRepository, 'findInAccount'>,
+    private readonly codes: Pick<CodeLookup, 'findInAccount'>,
   ) {}
 
   /** Another account's code is as unknown as one that never existed. */

@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { NotFound } from '../../lib/errors.js';
-import type { CodesRepository } from '../../catalog/codes/codes.repository.js';
+import type { CodeLookup } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
-import type { FoldersService } from '../../catalog/folders/folders.service.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { FoldersService } from '../../catalog/index.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import {
   bounded,
@@ -37,7 +37,7 @@ const CLOCK_MARGIN_MS = 86_400_000;
 export interface AnalyticsDeps {
   events: AnalyticsRepository;
   folders: FoldersService;
-  codes: CodesRepository;
+  codes: CodeLookup;
   /** Answers a folder's figures (the rollups; tests put their own in its place). */
   folderFigures: FolderAnalyticsSource;
   clock: Clock;

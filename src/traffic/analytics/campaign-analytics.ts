@@ -1,8 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
-import type { CampaignsService } from '../../catalog/campaigns/campaigns.service.js';
-import type { MemberRef } from '../../catalog/campaigns/campaigns.types.js';
+import type { CampaignsService, MemberRef } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 

@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import { foundById } from '../../lib/found.js';
 import { idFloorAt } from '../../lib/ids.js';
-import type { ContentRepository } from '../../content/hosted/content.repository.js';
-import type { ContentKind } from '../../content/hosted/content.types.js';
+import type { ContentLookup } from '../../content/index.js';
+import type { ContentKind } from '../../content/index.js';
 import { DAY_MS, dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
@@ -30,7 +30,7 @@ export interface ContentAnalytics {
  * figure, never mixed with the scans that led to them).
  */
 export class ContentAnalyticsService {
-  constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentRepository; clock: Clock }) {}
+  constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentLookup; clock: Clock }) {}
 
   async of(actor: Actor, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
     assertCan(actor, 'analytics:read');

@@ -1,6 +1,6 @@
 import type { RecentWrites } from '../../db/read-route.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CounterStore } from '../../platform/limits/counter-store.js';
+import type { CounterStore } from '../../platform/index.js';
 
 /** How long after an account's write its reads stay on the primary: far above a healthy replica's lag. */
 export const READ_YOUR_WRITES_MS = 10_000;

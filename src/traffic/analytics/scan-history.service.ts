@@ -1,6 +1,6 @@
-import type { CodesService } from '../../catalog/codes/codes.service.js';
+import type { CodesService } from '../../catalog/index.js';
 import type { EventsService } from '../events/events.service.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { CodeAnalytics } from './analytics.types.js';
 

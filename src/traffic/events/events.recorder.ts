@@ -2,7 +2,7 @@ import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { newIdAt } from '../../lib/ids.js';
 import type { EventBatchRepository } from './events.batch.repository.js';
-import { isCounted, parseAgent } from '../../platform/recording/classifier.js';
+import { isCounted, parseAgent } from '../../platform/index.js';
 import type { GeoLocator } from './events.geo.js';
 import { AnswerHold } from './events.hold.js';
 import { encodeEvent, EventJournal } from './events.journal.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/transaction.js';
-import type { Device, EventType } from '../../platform/recording/hit.js';
+import type { Device, EventType } from '../../platform/index.js';
 
 export {
   DEVICES,
@@ -9,7 +9,7 @@ export {
   type EventType,
   type Hit,
   type HitRecorder,
-} from '../../platform/recording/hit.js';
+} from '../../platform/index.js';
 
 /** Where a visitor is, as far as the network tells. */
 export interface Location {

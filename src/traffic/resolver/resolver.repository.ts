@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
-import type { Rule } from '../../catalog/routing/rules.schema.js';
+import type { Rule } from '../../catalog/index.js';
 import type { Target } from './resolver.types.js';
 
 /** Reads what an ending resolves to, in one round trip. */

@@ -1,13 +1,25 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import { withoutControls } from '../../lib/text.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import type { CounterStore } from '../../platform/limits/counter-store.js';
-import { isEndingShape } from '../../catalog/endings/endings.js';
-import { route, type ScanContext } from '../../catalog/routing/rules.js';
-import { checkGatePass, GATE_PASS_MS, issueGatePass, verifyGatePassword } from '../../catalog/codes/gate.js';
-import { answerWhenDurable, recordSafely, type Hit, type HitRecorder } from '../../platform/recording/hit-recorder.js';
-import { isCredentials, type InvalidationBus } from '../../platform/bus/invalidation-bus.js';
+import type { AccountLookup } from '../../identity/index.js';
+import {
+  answerWhenDurable,
+  isCredentials,
+  recordSafely,
+  type CounterStore,
+  type Hit,
+  type HitRecorder,
+  type InvalidationBus,
+} from '../../platform/index.js';
+import {
+  checkGatePass,
+  GATE_PASS_MS,
+  isEndingShape,
+  issueGatePass,
+  route,
+  verifyGatePassword,
+  type ScanContext,
+} from '../../catalog/index.js';
 import { Lru } from '../../lib/lru.js';
 import type { ResolverRepository } from './resolver.repository.js';
 import type { Outcome, Target, Visit } from './resolver.types.js';
@@ -53,7 +65,7 @@ const header = (headers: Visit['headers'], name: string): string | null => {
 
 export interface ResolverDeps {
   repo: ResolverRepository;
-  accounts: AccountsRepository;
+  accounts: AccountLookup;
   counters: CounterStore;
   bus: InvalidationBus;
   recorder: HitRecorder;
@@ -75,7 +87,7 @@ export class ResolverService {
   private generation = 0;
 
   private readonly repo: ResolverRepository;
-  private readonly accounts: AccountsRepository;
+  private readonly accounts: AccountLookup;
   private readonly counters: CounterStore;
   private readonly recorder: HitRecorder;
   private readonly clock: Clock;

@@ -1,4 +1,4 @@
-import type { Rule } from '../../catalog/routing/rules.schema.js';
+import type { Rule } from '../../catalog/index.js';
 
 /** What an ending resolves to: all the resolver needs, small enough to cache. */
 export interface Target {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../config/config.js';
-import { actorOf, type Actor } from '../../../platform/authz/roles.policy.js';
+import { actorOf, type Actor } from '../../../platform/index.js';
 import type { Services } from '../../../services.js';
 import { principalOf, type Guard } from '../../guard.js';
 import type { Presenters } from '../../presenters.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Actor } from '../../../platform/authz/roles.policy.js';
+import type { Actor } from '../../../platform/index.js';
 import type { GuardHook } from '../../guard.js';
 import { IdParams, responses } from '../../schemas.js';
 import { actor } from './context.js';

@@ -1,5 +1,4 @@
-import { DAYS, embedAddress, type Block, type Day } from '../../../content/pages/page.blocks.js';
-import type { SocialLink } from '../../../content/hosted/content.document.js';
+import { DAYS, embedAddress, type Block, type Day, type SocialLink } from '../../../content/index.js';
 
 const DAY_NAMES: Record<Day, string> = {
   monday: 'Monday',

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { ErrorSummary, errorId, Field as TextField } from '../../html/index.js';
-import { RATING_MAX, type FormField } from '../../../content/forms/form.fields.js';
+import { RATING_MAX, type FormField } from '../../../content/index.js';
 import { HONEYPOT } from '../enquiry.js';
 
 /** What a refused form shows again: the message per field and what was typed. */

@@ -13,7 +13,7 @@ export const accountTools = [
     output: MeResponse,
     annotations: READ,
     async handler(_args, { services, principal, rate, present }) {
-      const quota = await services.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
+      const quota = await services.platform.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
       return { data: present.me(principal, quota, rate) };
     },
   }),

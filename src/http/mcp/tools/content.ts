@@ -8,9 +8,8 @@ import {
   SubmissionListResponse,
   SubmissionsQuery,
 } from '../../api/v1/submissions/schema.js';
-import type { ContentService } from '../../../content/hosted/content.service.js';
-import type { Submission, SubmissionKind } from '../../../content/hosted/content.types.js';
-import type { Scope } from '../../../platform/authz/scopes.js';
+import type { ContentService, Submission, SubmissionKind } from '../../../content/index.js';
+import type { Scope } from '../../../platform/index.js';
 import { IdParams } from '../../schemas.js';
 import { defineTool, READ, toolInput, type ToolDefinition } from '../tool.js';
 
@@ -64,7 +63,7 @@ function repliesTool(
     annotations: READ,
     async handler(args, { services, actor, present }) {
       const { limit, formId, cardId } = args as { limit: number; formId?: string; cardId?: string };
-      const list = await services.submissions.list(actor, kind, { limit, contentId: formId ?? cardId });
+      const list = await services.content.submissions.list(actor, kind, { limit, contentId: formId ?? cardId });
       const show: (reply: Submission) => unknown = kind === 'submission' ? present.submission : present.enquiry;
       return { data: list.map(show) };
     },

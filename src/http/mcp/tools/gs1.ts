@@ -9,10 +9,10 @@ export const gs1Tools = [
   tool.read('gs1_list', 'List GS1 Digital Links', [ListGs1Query], Gs1ListResponse, {
     description:
       'Lists the registered GS1 keys (GTIN with optional CPV, lot and serial; SSCC, GLN, GRAI, GIAI, ...), newest first, each with its Digital Link URI and its links (link type, target, language, media type, the default); page with limit and offset.',
-    run: async (page, { services, actor, present }) => (await services.gs1.list(actor, page)).map(present.gs1),
+    run: async (page, { services, actor, present }) => (await services.catalog.gs1.list(actor, page)).map(present.gs1),
   }),
   tool.read('gs1_get', 'Read a GS1 Digital Link', [IdParams], Gs1Response, {
     description: 'Reads one registered GS1 key by id: its Digital Link URI and what each link type resolves to.',
-    run: async ({ id }, { services, actor, present }) => present.gs1(await services.gs1.get(actor, id)),
+    run: async ({ id }, { services, actor, present }) => present.gs1(await services.catalog.gs1.get(actor, id)),
   }),
 ];

@@ -10,20 +10,20 @@ export const linkTools = [
     description:
       'Lists short links, newest first, with their destinations and click counts; page with limit (1-100, default 25) and offset; narrow with tag or campaignId.',
     run: async ({ limit, offset, ...filters }, { services, actor, present }) =>
-      (await services.links.list(actor, limit, offset, filters)).map((l) => present.link(l)),
+      (await services.catalog.links.list(actor, limit, offset, filters)).map((l) => present.link(l)),
   }),
   tool.read('links_get', 'Read a short link', [IdParams], LinkResponse, {
     description: 'Reads one short link by id.',
-    run: async ({ id }, { services, actor, present }) => present.link(await services.links.get(actor, id)),
+    run: async ({ id }, { services, actor, present }) => present.link(await services.catalog.links.get(actor, id)),
   }),
   tool.add('links_create', 'Create a short link', [CreateLinkBody], LinkResponse, {
     description:
       'Creates a short link forwarding to url (http or https), with a chosen ending (shortCode) or a generated one. A taken or malformed ending gives invalid_request: links and QR codes share one namespace of endings.',
-    run: async (args, { services, actor, present }) => present.link(await services.links.create(actor, args)),
+    run: async (args, { services, actor, present }) => present.link(await services.catalog.links.create(actor, args)),
   }),
   tool.change('links_update', 'Repoint a short link', [IdParams, UpdateLinkBody], LinkResponse, {
     description: 'Changes where a short link forwards (url, http or https). The ending and the click count stay.',
     run: async ({ id, ...changes }, { services, actor, present }) =>
-      present.link(await services.links.update(actor, id, changes)),
+      present.link(await services.catalog.links.update(actor, id, changes)),
   }),
 ];

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { SymbolImage } from '../../../catalog/symbols/symbols.types.js';
+import type { SymbolImage } from '../../../catalog/index.js';
 import { IdParams } from '../../schemas.js';
 import { ImageQuery, PreviewBody, Scannability } from '../../api/v1/symbols/schema.js';
 import { DataEnvelope } from '../../schemas.js';
@@ -45,7 +45,7 @@ export const symbolTools = [
     output: ImageResult,
     annotations: READ,
     async handler({ id, format, size }, { services, actor, attach }) {
-      const image = await services.symbols.codeImage(actor, id, { format: format ?? 'png', size });
+      const image = await services.catalog.symbols.codeImage(actor, id, { format: format ?? 'png', size });
       if (!('body' in image)) throw new Error('an image without If-None-Match always renders');
       attach?.(attachment(image, `qrelay://codes/${id}/${image.fileName}`));
       return result(image);
@@ -61,7 +61,7 @@ export const symbolTools = [
     output: ImageResult,
     annotations: READ,
     async handler({ value, design, format, size }, { services, actor, attach }) {
-      const image = await services.symbols.preview(actor, value, design, { format: format ?? 'png', size });
+      const image = await services.catalog.symbols.preview(actor, value, design, { format: format ?? 'png', size });
       attach?.(attachment(image, `qrelay://designs/preview/${image.fileName}`));
       return result(image);
     },

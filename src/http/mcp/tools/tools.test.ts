@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from './index.js';
 import { ADD, CHANGE, READ } from '../tool.js';
-import { SCOPES } from '../../../platform/authz/scopes.js';
+import { SCOPES } from '../../../platform/index.js';
 
 describe('the MCP tool registry', () => {
   it('names every tool once, in snake case, with a known scope and one of the hint presets', () => {

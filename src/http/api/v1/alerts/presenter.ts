@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { Alert as AlertRecord } from '../../../../traffic/alerts/alerts.types.js';
+import type { Alert as AlertRecord } from '../../../../traffic/index.js';
 import type { Alert } from './schema.js';
 
 export function presentAlert(alert: AlertRecord): Static<typeof Alert> {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ALERT_KINDS } from '../../../../traffic/alerts/alerts.types.js';
+import { ALERT_KINDS } from '../../../../traffic/index.js';
 import { DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 /** An alert raised by a per-code rule (docs/adr/0034-analytics-api.md). */

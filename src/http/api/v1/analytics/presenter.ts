@@ -1,11 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type {
-  AccountAnalytics,
-  Breakdown,
-  CodeAnalytics,
-  NamedCodeFigures,
-  WindowFigures,
-} from '../../../../traffic/analytics/analytics.types.js';
+import type { AccountAnalytics, Breakdown, CodeAnalytics, NamedCodeFigures, WindowFigures } from '../../../../traffic/index.js';
 import type { AccountAnalytics as AccountAnalyticsJson, ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));

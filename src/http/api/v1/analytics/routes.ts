@@ -41,7 +41,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
       response: responses({ 200: EventPage }),
     }),
     async (request) => {
-      const page = await services.analytics.list(actor(request), request.query as Static<typeof ListEventsQuery>);
+      const page = await services.traffic.analytics.list(actor(request), request.query as Static<typeof ListEventsQuery>);
       return cursorPage(page.events, page.nextCursor, present.event);
     },
   );
@@ -57,7 +57,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
     }),
     async (request) => {
       const { id } = request.params;
-      const analytics = await services.scanHistory.analytics(actor(request), id, request.query.days);
+      const analytics = await services.traffic.scanHistory.analytics(actor(request), id, request.query.days);
       return { data: present.codeAnalytics(id, analytics) };
     },
   );
@@ -71,7 +71,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
       response: responses({ 200: AccountAnalyticsResponse }),
     }),
     async (request) => ({
-      data: present.accountAnalytics(await services.analytics.accountAnalytics(actor(request), request.query)),
+      data: present.accountAnalytics(await services.traffic.analytics.accountAnalytics(actor(request), request.query)),
     }),
   );
 
@@ -85,7 +85,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
     }),
     async (request) => {
       const { id } = request.params;
-      return { data: present.clearScans(id, await services.scanHistory.clear(actor(request), id)) };
+      return { data: present.clearScans(id, await services.traffic.scanHistory.clear(actor(request), id)) };
     },
   );
 
@@ -96,7 +96,7 @@ export const analyticsRoutes: ApiRoutes = async (app, { services, guard, present
       response: responses({ 200: AlertPage }),
     }),
     async (request) => {
-      const page = await services.alerts.list(actor(request), request.query as Static<typeof ListAlertsQuery>);
+      const page = await services.traffic.alerts.list(actor(request), request.query as Static<typeof ListAlertsQuery>);
       return cursorPage(page.alerts, page.nextCursor, present.alert);
     },
   );

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso, isoOrNull } from '../../../../lib/clock.js';
-import type { CampaignWithMembers } from '../../../../catalog/campaigns/campaigns.types.js';
+import type { CampaignWithMembers } from '../../../../catalog/index.js';
 import type { Campaign } from './schema.js';
 
 export function presentCampaign(campaign: CampaignWithMembers): Static<typeof Campaign> {

@@ -38,35 +38,35 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
   campaigns.list('listCampaigns', 'List campaigns with their members', {
     description: 'By name, case-insensitively.',
     querystring: ListCampaignsQuery,
-    run: (acting, query) => services.campaigns.list(acting, query),
+    run: (acting, query) => services.catalog.campaigns.list(acting, query),
   });
 
   campaigns.create('createCampaign', 'Create a campaign', {
     description: "Members named here move in from any campaign they were in. Another account's object is a 404.",
     body: CreateCampaignBody,
     errors: [404],
-    run: (acting, body) => services.campaigns.create(acting, body),
+    run: (acting, body) => services.catalog.campaigns.create(acting, body),
   });
 
   campaigns.get('getCampaign', 'Read a campaign', {
-    run: (acting, id) => services.campaigns.get(acting, id),
+    run: (acting, id) => services.catalog.campaigns.get(acting, id),
   });
 
   campaigns.update('updateCampaign', "Change a campaign's name or dates", {
     body: UpdateCampaignBody,
-    run: (acting, id, body) => services.campaigns.update(acting, id, body),
+    run: (acting, id, body) => services.catalog.campaigns.update(acting, id, body),
   });
 
   campaigns.act('members', 'moveCampaignMembers', 'Move things into and out of a campaign', {
     description: 'One transaction: `add` moves things in (out of any other campaign), `remove` takes them out.',
     body: MoveMembersBody,
-    run: (acting, id, body) => services.campaigns.moveMembers(acting, id, body),
+    run: (acting, id, body) => services.catalog.campaigns.moveMembers(acting, id, body),
   });
 
   campaigns.remove('deleteCampaign', 'Delete a campaign', {
     description: 'Its members stay, in no campaign.',
     response: DeletedCampaignResponse,
-    run: (acting, id) => services.campaigns.delete(acting, id),
+    run: (acting, id) => services.catalog.campaigns.delete(acting, id),
   });
 
   app.get(
@@ -84,7 +84,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
       },
     ),
     async (request) => ({
-      data: await services.campaignAnalytics.campaignAnalytics(actor(request), request.params.id, request.query.days),
+      data: await services.traffic.campaignAnalytics.campaignAnalytics(actor(request), request.params.id, request.query.days),
     }),
   );
 
@@ -94,7 +94,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
       description: 'Most used first; tags that differ only in case are one.',
       response: responses({ 200: TagListResponse }),
     }),
-    async (request) => ({ data: await services.campaigns.tags(actor(request)) }),
+    async (request) => ({ data: await services.catalog.campaigns.tags(actor(request)) }),
   );
 
   app.get(
@@ -105,7 +105,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
     }),
     async (request) => {
       const { type, id } = request.query;
-      return { data: { type, id, tags: await services.campaigns.tagsOf(actor(request), { type, id }) } };
+      return { data: { type, id, tags: await services.catalog.campaigns.tagsOf(actor(request), { type, id }) } };
     },
   );
 
@@ -118,7 +118,7 @@ export const campaignsRoutes: ApiRoutes = async (app, { services, guard, present
     }),
     async (request) => {
       const { type, id, tags: labels } = request.body;
-      return { data: { type, id, tags: await services.campaigns.setTags(actor(request), { type, id }, labels) } };
+      return { data: { type, id, tags: await services.catalog.campaigns.setTags(actor(request), { type, id }, labels) } };
     },
   );
 };

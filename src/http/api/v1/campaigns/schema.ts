@@ -5,7 +5,7 @@ import {
   MEMBERS_PER_REQUEST_MAX,
   TAG_MAX,
   TAGS_PER_OBJECT_MAX,
-} from '../../../../catalog/campaigns/campaigns.types.js';
+} from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery, StringEnum } from '../../../schemas.js';
 
 /** The `tag` and `campaignId` filters of the code and link lists. */

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LABEL_MAX } from '../../../../content/hosted/content.document.js';
-import { CONTACTS_MAX } from '../../../../content/cards/card.document.js';
+import { CONTACTS_MAX, LABEL_MAX } from '../../../../content/index.js';
 import { Nullable } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 

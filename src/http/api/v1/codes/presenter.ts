@@ -1,10 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { Code as CodeRecord } from '../../../../catalog/codes/codes.types.js';
-import { encodeValue, shortUrl } from '../../../../catalog/endings/short-address.js';
+import { encodeValue, shortUrl, type Code as CodeRecord } from '../../../../catalog/index.js';
 import type { Code } from './schema.js';
 
-export { shortBase } from '../../../../catalog/endings/short-address.js';
+export { shortBase } from '../../../../catalog/index.js';
 
 export function presentCode(code: CodeRecord, publicUrl: string): Static<typeof Code> {
   const url = shortUrl(code, publicUrl);

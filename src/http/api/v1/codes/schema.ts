@@ -1,12 +1,17 @@
 import { MemberFilter } from '../campaigns/schema.js';
-import { CONTENT_KINDS } from '../../../../content/hosted/content.types.js';
+import { CONTENT_KINDS } from '../../../../content/index.js';
 import { Type } from '@sinclair/typebox';
-import { AcceptUnscannable, Design, DesignInput } from '../../../../catalog/designs/design.schema.js';
-import { GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../../../../catalog/codes/gate.js';
-import { Rules } from '../../../../catalog/routing/rules.schema.js';
-import { NAME_MAX } from '../../../../catalog/codes/codes.types.js';
-import { DESTINATION_MAX } from '../../../../catalog/endings/destination.js';
-import { ENDING_MAX } from '../../../../catalog/endings/endings.js';
+import {
+  AcceptUnscannable,
+  Design,
+  DesignInput,
+  DESTINATION_MAX,
+  ENDING_MAX,
+  GATE_PASSWORD_MAX,
+  GATE_PASSWORD_MIN,
+  NAME_MAX,
+  Rules,
+} from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });

@@ -1,6 +1,5 @@
 import { iso } from '../../../../lib/clock.js';
-import { contentUrl } from '../../../../content/hosted/content.address.js';
-import type { Content } from '../../../../content/hosted/content.types.js';
+import { contentUrl, type Content } from '../../../../content/index.js';
 
 /** A form, page or card: the shared fields with the kind's own document spread among them. */
 export function presentContent<D extends object>(content: Content<D>, publicUrl: string) {

@@ -1,7 +1,5 @@
 import type { TProperties } from '@sinclair/typebox';
-import type { CardDocument } from '../../../../content/cards/card.document.js';
-import type { FormDocument } from '../../../../content/forms/form.document.js';
-import type { PageDocument } from '../../../../content/pages/page.document.js';
+import type { CardDocument, FormDocument, PageDocument } from '../../../../content/index.js';
 import { cardCreateProperties, cardProperties } from '../cards/schema.js';
 import { formCreateProperties, formProperties } from '../forms/schema.js';
 import { pageCreateProperties, pageProperties } from '../pages/schema.js';
@@ -20,7 +18,7 @@ function resource<D>(
     plural,
     noun,
     schemas: contentSchemas(noun, properties, createProperties),
-    service: (services) => services[plural] as never,
+    service: (services) => services.content[plural] as never,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import type { ContentService } from '../../../../content/hosted/content.service.js';
-import type { Content, ContentKind } from '../../../../content/hosted/content.types.js';
-import type { Scope } from '../../../../platform/authz/scopes.js';
+import type { Content, ContentKind, ContentService } from '../../../../content/index.js';
+import type { Scope } from '../../../../platform/index.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import type { Services } from '../../../../services.js';
@@ -117,7 +116,9 @@ export function contentRoutes<D extends object>(resource: ContentResource<D>): A
       ),
       async (request) => {
         const { days } = request.query as Static<typeof ContentAnalyticsQuery>;
-        return { data: await context.services.contentAnalytics.of(actor(request), resource.kind, request.params.id, days) };
+        return {
+          data: await context.services.traffic.contentAnalytics.of(actor(request), resource.kind, request.params.id, days),
+        };
       },
     );
 

@@ -1,6 +1,12 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { CONTENT_NAME_MAX, RETENTION_MAX_DAYS } from '../../../../content/hosted/content.types.js';
-import { COLOUR_PATTERN, SOCIAL_MAX, SOCIAL_NETWORKS, URL_MAX } from '../../../../content/hosted/content.document.js';
+import {
+  COLOUR_PATTERN,
+  CONTENT_NAME_MAX,
+  RETENTION_MAX_DAYS,
+  SOCIAL_MAX,
+  SOCIAL_NETWORKS,
+  URL_MAX,
+} from '../../../../content/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, PageQuery, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: CONTENT_NAME_MAX });

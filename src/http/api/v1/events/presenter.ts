@@ -1,6 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { publicEvent } from '../../../../traffic/events/events.public.js';
-import type { StoredEvent } from '../../../../traffic/events/events.types.js';
+import { publicEvent, type StoredEvent } from '../../../../traffic/index.js';
 import type { Event } from './schema.js';
 
 /** The only way from a stored event to JSON (the same shape webhooks deliver). */

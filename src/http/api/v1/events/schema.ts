@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DEVICES, EVENT_TYPES } from '../../../../traffic/events/events.types.js';
+import { DEVICES, EVENT_TYPES } from '../../../../traffic/index.js';
 import { DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 const nullableText = (description: string) => ({ ...Nullable(Type.String()), description });

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../traffic/analytics/analytics.types.js';
-import type { FolderWithCount } from '../../../../catalog/folders/folders.types.js';
+import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../traffic/index.js';
+import type { FolderWithCount } from '../../../../catalog/index.js';
 import { presentCodeFigures, presentSeries } from '../analytics/presenter.js';
 import type { Folder, FolderAnalytics } from './schema.js';
 

@@ -29,28 +29,28 @@ export const foldersRoutes: ApiRoutes = async (app, { services, guard, present }
 
   folders.list('listFolders', 'List folders', {
     description: 'Ordered by name, case-insensitively, each with its number of live (not archived) codes.',
-    run: (acting) => services.folders.list(acting),
+    run: (acting) => services.catalog.folders.list(acting),
   });
 
   folders.create('createFolder', 'Create a folder (addition within v1)', {
     description: 'A name the account already uses, in any case, gives 400. Move codes in with PATCH /codes/{id} `folderId`.',
     body: CreateFolderBody,
-    run: (acting, body) => services.folders.create(acting, body),
+    run: (acting, body) => services.catalog.folders.create(acting, body),
   });
 
   folders.get('getFolder', 'Read a folder (addition within v1)', {
-    run: (acting, id) => services.folders.get(acting, id),
+    run: (acting, id) => services.catalog.folders.get(acting, id),
   });
 
   folders.update('updateFolder', 'Rename a folder (addition within v1)', {
     body: UpdateFolderBody,
-    run: (acting, id, body) => services.folders.rename(acting, id, body),
+    run: (acting, id, body) => services.catalog.folders.rename(acting, id, body),
   });
 
   folders.remove('deleteFolder', 'Delete a folder (addition within v1)', {
     description: 'The codes it held stay, in no folder.',
     response: DeletedFolderResponse,
-    run: async (acting, id) => ({ unfiledCodes: await services.folders.delete(acting, id) }),
+    run: async (acting, id) => ({ unfiledCodes: await services.catalog.folders.delete(acting, id) }),
   });
 
   app.get(
@@ -68,7 +68,7 @@ export const foldersRoutes: ApiRoutes = async (app, { services, guard, present }
     ),
     async (request) => ({
       data: present.folderAnalytics(
-        await services.analytics.folderAnalytics(actor(request), request.params.id, request.query.days),
+        await services.traffic.analytics.folderAnalytics(actor(request), request.params.id, request.query.days),
       ),
     }),
   );

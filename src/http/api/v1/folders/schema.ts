@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { FOLDER_NAME_MAX } from '../../../../catalog/folders/folders.types.js';
+import { FOLDER_NAME_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
 import { Breakdowns, CodeFigures, Daily, Day, Excluded } from '../analytics/figures.schema.js';
 

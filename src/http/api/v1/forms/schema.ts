@@ -5,10 +5,11 @@ import {
   FIELD_TYPES,
   FIELDS_MAX,
   LABEL_MAX,
+  NOTIFY_MAX,
   OPTION_MAX,
   OPTIONS_MAX,
-} from '../../../../content/forms/form.fields.js';
-import { NOTIFY_MAX, THANK_YOU_MAX } from '../../../../content/forms/form.document.js';
+  THANK_YOU_MAX,
+} from '../../../../content/index.js';
 import { Nullable, StringEnum } from '../../../schemas.js';
 import { Colour, HttpUrl } from '../content/schema.js';
 

@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import { shortBase } from '../../../../catalog/endings/short-address.js';
-import type { Gs1Entry as Gs1Record } from '../../../../catalog/gs1/gs1.types.js';
+import { shortBase, type Gs1Entry as Gs1Record } from '../../../../catalog/index.js';
 import type { Gs1Entry } from './schema.js';
 
 export function presentGs1(entry: Gs1Record, publicUrl: string): Static<typeof Gs1Entry> {

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DESTINATION_MAX } from '../../../../catalog/endings/destination.js';
-import { GS1_KEY_MAX, GS1_LINKS_MAX, GS1_TITLE_MAX } from '../../../../catalog/gs1/gs1.types.js';
+import { DESTINATION_MAX, GS1_KEY_MAX, GS1_LINKS_MAX, GS1_TITLE_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination } from '../../../schemas.js';
 
 export const Gs1Link = Type.Object(

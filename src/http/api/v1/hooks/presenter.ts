@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso, isoOrNull } from '../../../../lib/clock.js';
-import type { Delivery as DeliveryRecord, Webhook } from '../../../../delivery/webhooks/webhooks.types.js';
+import type { Webhook, WebhookDelivery as DeliveryRecord } from '../../../../delivery/index.js';
 import type { CreatedHook, Delivery, Hook } from './schema.js';
 
 export function presentHook(hook: Webhook): Static<typeof Hook> {

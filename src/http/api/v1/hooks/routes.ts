@@ -24,18 +24,18 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
       'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), at least once. 403 when the plan does not include webhooks.',
     body: CreateHookBody,
     response: CreatedHookResponse,
-    run: async (acting, { url, events }) => present.createdHook(await services.webhooks.create(acting, { url, events })),
+    run: async (acting, { url, events }) => present.createdHook(await services.delivery.webhooks.create(acting, { url, events })),
   });
 
   hooks.list('listHooks', 'List webhook subscriptions', {
     response: HookListResponse,
-    run: async (acting) => (await services.webhooks.list(acting)).map(present.hook),
+    run: async (acting) => (await services.delivery.webhooks.list(acting)).map(present.hook),
   });
 
   hooks.remove('deleteHook', 'Unsubscribe', {
     description: 'Deliveries not yet made are cancelled.',
     response: DeletedHookResponse,
-    run: (acting, id) => services.webhooks.delete(acting, id),
+    run: (acting, id) => services.delivery.webhooks.delete(acting, id),
   });
 
   app.get(
@@ -46,7 +46,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
       response: responses({ 200: DeliveryListResponse }, [404]),
     }),
     async (request) => {
-      const deliveries = await services.webhooks.deliveries(actor(request), request.params.id, request.query.limit);
+      const deliveries = await services.delivery.webhooks.deliveries(actor(request), request.params.id, request.query.limit);
       return { data: deliveries.map(present.delivery) };
     },
   );
@@ -61,7 +61,7 @@ export const hooksRoutes: ApiRoutes = async (app, { services, guard, present }) 
     }),
     async (request) => {
       const { id, deliveryId } = request.params;
-      return { data: present.delivery(await services.webhooks.retry(actor(request), id, deliveryId)) };
+      return { data: present.delivery(await services.delivery.webhooks.retry(actor(request), id, deliveryId)) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../../../delivery/webhooks/webhooks.service.js';
+import { EVENT_TYPES } from '../../../../delivery/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, StringEnum } from '../../../schemas.js';
 
 const EventType = StringEnum(EVENT_TYPES);

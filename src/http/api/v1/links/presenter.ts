@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { Link as LinkRecord } from '../../../../catalog/links/links.types.js';
+import type { Link as LinkRecord } from '../../../../catalog/index.js';
 import { shortBase } from '../codes/presenter.js';
 import type { Link } from './schema.js';
 

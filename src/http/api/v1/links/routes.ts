@@ -20,21 +20,21 @@ export const linksRoutes: ApiRoutes = async (app, { services, guard, present }) 
 
   links.list('listLinks', 'List short links, newest first', {
     querystring: ListLinksQuery,
-    run: (acting, { limit, offset, ...filters }) => services.links.list(acting, limit, offset, filters),
+    run: (acting, { limit, offset, ...filters }) => services.catalog.links.list(acting, limit, offset, filters),
   });
 
   links.create('createLink', 'Create a short link', {
     description: 'A taken or malformed ending gives 400. Links and codes share one namespace of endings per domain.',
     body: CreateLinkBody,
-    run: (acting, body) => services.links.create(acting, body),
+    run: (acting, body) => services.catalog.links.create(acting, body),
   });
 
   links.get('getLink', 'Read a short link', {
-    run: (acting, id) => services.links.get(acting, id),
+    run: (acting, id) => services.catalog.links.get(acting, id),
   });
 
   links.update('updateLink', 'Change where a short link forwards', {
     body: UpdateLinkBody,
-    run: (acting, id, body) => services.links.update(acting, id, body),
+    run: (acting, id, body) => services.catalog.links.update(acting, id, body),
   });
 };

@@ -1,7 +1,6 @@
 import { MemberFilter } from '../campaigns/schema.js';
 import { Type } from '@sinclair/typebox';
-import { DESTINATION_MAX } from '../../../../catalog/endings/destination.js';
-import { ENDING_MAX } from '../../../../catalog/endings/endings.js';
+import { DESTINATION_MAX, ENDING_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, Pagination } from '../../../schemas.js';
 
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { iso, isoOrNull } from '../../../../lib/clock.js';
-import type { QuotaStatus, RateStatus } from '../../../../platform/limits/limits.service.js';
-import type { Principal } from '../../../../identity/tokens.types.js';
+import type { QuotaStatus, RateStatus } from '../../../../platform/index.js';
+import type { Principal } from '../../../../identity/index.js';
 import type { Me } from './schema.js';
 
 export function presentMe(principal: Principal, quota: QuotaStatus, rate: RateStatus): Static<typeof Me> {

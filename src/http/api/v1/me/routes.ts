@@ -15,7 +15,7 @@ export const meRoutes: ApiRoutes = async (app, { services, guard, present }) => 
     }),
     async (request) => {
       const principal = principalOf(request);
-      const quota = await services.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
+      const quota = await services.platform.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
       return { data: present.me(principal, quota, request.rate!) };
     },
   );

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PLAN_NAMES } from '../../../../platform/plans/plans.js';
-import { SCOPES } from '../../../../platform/authz/scopes.js';
+import { PLAN_NAMES, SCOPES } from '../../../../platform/index.js';
 import { DataEnvelope, DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 export const Me = Type.Object(

@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import { mediaUrl } from '../../../../content/media/media.paths.js';
-import type { MediaFile, MediaFolder as MediaFolderRecord } from '../../../../content/media/media.types.js';
+import { mediaUrl, type MediaFile, type MediaFolder as MediaFolderRecord } from '../../../../catalog/index.js';
 import type { MediaFolder, MediaItem } from './schema.js';
 
 export const presentMedia = (file: MediaFile, publicUrl: string): Static<typeof MediaItem> => ({

@@ -31,7 +31,7 @@ export const mediaRoutes: ApiRoutes = async (app, { services, guard, present }) 
   media.list('listMedia', 'List media files', {
     description: 'Newest first. `folderId` narrows to one folder (`none`: files in no folder).',
     querystring: MediaListQuery,
-    run: (acting, query) => services.media.list(acting, mediaListOptions(query)),
+    run: (acting, query) => services.catalog.media.list(acting, mediaListOptions(query)),
   });
 
   app.get(
@@ -40,7 +40,7 @@ export const mediaRoutes: ApiRoutes = async (app, { services, guard, present }) 
       description: 'Ordered by name, case-insensitively.',
       response: responses({ 200: MediaFolderListResponse }),
     }),
-    async (request) => ({ data: (await services.mediaFolders.list(actor(request))).map(present.mediaFolder) }),
+    async (request) => ({ data: (await services.catalog.mediaFolders.list(actor(request))).map(present.mediaFolder) }),
   );
 
   app.get(
@@ -48,10 +48,10 @@ export const mediaRoutes: ApiRoutes = async (app, { services, guard, present }) 
     route(read, 'getMediaUsage', "The media library's usage against its limits", {
       response: responses({ 200: MediaUsageResponse }),
     }),
-    async (request) => ({ data: await services.media.usage(actor(request)) }),
+    async (request) => ({ data: await services.catalog.media.usage(actor(request)) }),
   );
 
   media.get('getMedia', 'Read a media file', {
-    run: (acting, id) => services.media.get(acting, id),
+    run: (acting, id) => services.catalog.media.get(acting, id),
   });
 };

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ListMediaOptions } from '../../../../content/media/media.types.js';
-import { MEDIA_NAME_MAX, MEDIA_TYPES } from '../../../../content/media/media.types.js';
+import { MEDIA_NAME_MAX, MEDIA_TYPES, type ListMediaOptions } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: MEDIA_NAME_MAX });

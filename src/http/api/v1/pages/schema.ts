@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LABEL_MAX, TEXT_MAX } from '../../../../content/hosted/content.document.js';
-import { BLOCKS_MAX, DAYS, LINKS_MAX, TIME_PATTERN } from '../../../../content/pages/page.blocks.js';
+import { BLOCKS_MAX, DAYS, LABEL_MAX, LINKS_MAX, TEXT_MAX, TIME_PATTERN } from '../../../../content/index.js';
 import { Nullable, StringEnum, TaggedUnion } from '../../../schemas.js';
 import { Colour, HttpUrl, SocialLinks, optional } from '../content/schema.js';
 

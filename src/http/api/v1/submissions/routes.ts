@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { Submission as Reply, SubmissionKind } from '../../../../content/hosted/content.types.js';
-import type { Scope } from '../../../../platform/authz/scopes.js';
+import type { Submission as Reply, SubmissionKind } from '../../../../content/index.js';
+import type { Scope } from '../../../../platform/index.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { DeletedResponse } from '../content/schema.js';
 import { actor, type ApiContext, type ApiRoutes } from '../context.js';
@@ -45,7 +45,10 @@ const repliesRoutes =
       ),
       async (request) => {
         const query = request.query as { limit: number } & Partial<Record<typeof filter, string>>;
-        const list = await services.submissions.list(actor(request), kind, { limit: query.limit, contentId: query[filter] });
+        const list = await services.content.submissions.list(actor(request), kind, {
+          limit: query.limit,
+          contentId: query[filter],
+        });
         return { data: list.map(show) };
       },
     );
@@ -63,7 +66,7 @@ const repliesRoutes =
         },
       ),
       async (request) => {
-        await services.submissions.delete(actor(request), kind, request.params.id);
+        await services.content.submissions.delete(actor(request), kind, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };
       },
     );

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { reportHeader } from '../../../../catalog/symbols/symbol.check.js';
-import type { SymbolImage } from '../../../../catalog/symbols/symbols.types.js';
+import { reportHeader, type SymbolImage } from '../../../../catalog/index.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';
@@ -61,7 +60,7 @@ export const symbolsRoutes: ApiRoutes = async (app, { services, guard }) => {
     }),
     async (request, reply) => {
       const format = request.query.format ?? 'png';
-      const result = await services.symbols.codeImage(
+      const result = await services.catalog.symbols.codeImage(
         actor(request),
         request.params.id,
         { format, size: request.query.size },
@@ -83,9 +82,13 @@ export const symbolsRoutes: ApiRoutes = async (app, { services, guard }) => {
     async (request, reply) => {
       const { value, design, format, size } = request.body;
       if (format !== undefined) {
-        return sendImage(reply, await services.symbols.preview(actor(request), value, design, { format, size }), 'inline');
+        return sendImage(
+          reply,
+          await services.catalog.symbols.preview(actor(request), value, design, { format, size }),
+          'inline',
+        );
       }
-      const image = await services.symbols.preview(actor(request), value, design, { format: 'svg', size });
+      const image = await services.catalog.symbols.preview(actor(request), value, design, { format: 'svg', size });
       return { data: { svg: image.body as string, scannability: image.report } };
     },
   );

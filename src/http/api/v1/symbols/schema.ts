@@ -1,6 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DesignInput } from '../../../../catalog/designs/design.schema.js';
-import { IMAGE_FORMATS, IMAGE_SIZE, IMAGE_SIZE_MAX } from '../../../../catalog/symbols/symbols.types.js';
+import { DesignInput, IMAGE_FORMATS, IMAGE_SIZE, IMAGE_SIZE_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, StringEnum } from '../../../schemas.js';
 
 export const VALUE_MAX = 2048;

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
-import type { Template as TemplateRecord } from '../../../../catalog/templates/templates.types.js';
+import type { Template as TemplateRecord } from '../../../../catalog/index.js';
 import type { Template } from './schema.js';
 
 export const presentTemplate = (template: TemplateRecord): Static<typeof Template> => ({

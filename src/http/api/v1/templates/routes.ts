@@ -27,28 +27,28 @@ export const templatesRoutes: ApiRoutes = async (app, { services, guard, present
 
   templates.list('listTemplates', 'List saved designs', {
     description: 'Ordered by name, case-insensitively.',
-    run: (acting) => services.templates.list(acting),
+    run: (acting) => services.catalog.templates.list(acting),
   });
 
   templates.create('createTemplate', 'Save a design', {
     description: 'Apply it to a code with `templateId` on POST /codes or PATCH /codes/{id}: the design is copied.',
     body: CreateTemplateBody,
-    run: (acting, body) => services.templates.create(acting, body),
+    run: (acting, body) => services.catalog.templates.create(acting, body),
   });
 
   templates.get('getTemplate', 'Read a saved design (addition within v1)', {
-    run: (acting, id) => services.templates.get(acting, id),
+    run: (acting, id) => services.catalog.templates.get(acting, id),
   });
 
   templates.update('updateTemplate', 'Rename a saved design or change it (addition within v1)', {
     description: COPY_NOTE,
     body: UpdateTemplateBody,
-    run: (acting, id, body) => services.templates.update(acting, id, body),
+    run: (acting, id, body) => services.catalog.templates.update(acting, id, body),
   });
 
   templates.remove('deleteTemplate', 'Delete a saved design', {
     description: COPY_NOTE,
     response: DeletedTemplateResponse,
-    run: (acting, id) => services.templates.delete(acting, id),
+    run: (acting, id) => services.catalog.templates.delete(acting, id),
   });
 };

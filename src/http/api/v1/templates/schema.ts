@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { AcceptUnscannable, Design, DesignInput } from '../../../../catalog/designs/design.schema.js';
-import { TEMPLATE_NAME_MAX } from '../../../../catalog/templates/templates.types.js';
+import { AcceptUnscannable, Design, DesignInput, TEMPLATE_NAME_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: TEMPLATE_NAME_MAX });

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { iso, isoOrNull } from '../../../../lib/clock.js';
-import type { User as UserRecord } from '../../../../identity/users.types.js';
+import type { User as UserRecord } from '../../../../identity/index.js';
 import type { User } from './schema.js';
 
 export function presentUser(user: UserRecord): Static<typeof User> {

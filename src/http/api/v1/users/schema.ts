@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ROLES, USER_STATUSES } from '../../../../identity/users.types.js';
+import { ROLES, USER_STATUSES } from '../../../../identity/index.js';
 import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 export const User = Type.Object(

@@ -1,6 +1,6 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { FolderKind } from '../../catalog/folders/folder-kind.js';
+import { FolderKind } from '../folders/folder-kind.js';
 import type { MediaFoldersRepository, MediaRepository } from './media.repository.js';
 import { MEDIA_NAME_MAX, type MediaFolder } from './media.types.js';
 

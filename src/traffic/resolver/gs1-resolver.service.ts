@@ -1,9 +1,17 @@
 import type { Clock } from '../../lib/clock.js';
-import { answerWhenDurable, recordSafely, type HitRecorder } from '../../platform/recording/hit-recorder.js';
-import { Gs1SyntaxError, keyPath, levelsOf, parseKeySegments, PRIMARY_KEYS } from '../endings/gs1.keys.js';
-import { GS1_VOC } from './gs1.link-types.js';
-import type { Gs1Repository, ResolvableKey } from './gs1.repository.js';
-import { resolveGs1, type Gs1Ask, type Gs1Resolution } from './gs1.resolution.js';
+import { answerWhenDurable, recordSafely, type HitRecorder } from '../../platform/index.js';
+import {
+  GS1_VOC,
+  Gs1SyntaxError,
+  keyPath,
+  levelsOf,
+  parseKeySegments,
+  PRIMARY_KEYS,
+  resolveGs1,
+  type Gs1Ask,
+  type Gs1Resolution,
+} from '../../catalog/index.js';
+import type { Gs1Lookup, ResolvableKey } from '../../catalog/index.js';
 
 /** A request for a Digital Link URI, as the resolver sees it (no HTTP types). */
 export interface Gs1Visit extends Gs1Ask {
@@ -35,7 +43,7 @@ export interface ResolverDescription {
 }
 
 export interface Gs1ResolverDeps {
-  repo: Pick<Gs1Repository, 'resolvable'>;
+  repo: Gs1Lookup;
   /** The namespace a Host names: '' for the service's own host, else an account's custom domain. */
   namespaces: { namespaceOf(host: string): Promise<string> };
   recorder: HitRecorder;

@@ -5,8 +5,8 @@ import { InvalidRequest, NotFound, TooLarge } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
-import type { AccountsRepository } from '../../identity/accounts.repository.js';
-import { assertCan, type Actor } from '../../platform/authz/roles.policy.js';
+import type { AccountLookup } from '../../identity/index.js';
+import { assertCan, type Actor } from '../../platform/index.js';
 import { mediaPath, parseMediaPath } from './media.paths.js';
 import type { MediaFoldersRepository, MediaRepository } from './media.repository.js';
 import { cleanFile } from './media.sanitise.js';
@@ -24,7 +24,7 @@ import {
 export interface MediaServiceDeps {
   files: MediaRepository;
   folders: MediaFoldersRepository;
-  accounts: AccountsRepository;
+  accounts: AccountLookup;
   store: MediaStore;
   transactor: Transactor;
   clock: Clock;

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/config.js';
+import type { Schema } from '../db/schema.js';
+import type { Identity } from '../identity/index.js';
+import type { Platform } from '../platform/index.js';
+import { CampaignsRepository } from './campaigns/campaigns.repository.js';
+import { CampaignsService } from './campaigns/campaigns.service.js';
+import type { CodeLookup } from './codes/code-lookup.js';
+import { CodesRepository } from './codes/codes.repository.js';
+import { CodesService, type ContentAddress } from './codes/codes.service.js';
+import { SymbolsService } from './codes/symbols.service.js';
+import { EndingsRepository } from './endings/endings.repository.js';
+import { EndingsService } from './endings/endings.service.js';
+import { FoldersRepository } from './folders/folders.repository.js';
+import { FoldersService } from './folders/folders.service.js';
+import type { Gs1Lookup } from './gs1/gs1-lookup.js';
+import { Gs1Repository } from './gs1/gs1.repository.js';
+import { Gs1Service } from './gs1/gs1.service.js';
+import { LinksRepository } from './links/links.repository.js';
+import { LinksService } from './links/links.service.js';
+import { MediaFoldersService } from './media/media-folders.service.js';
+import { MediaFoldersRepository, MediaRepository } from './media/media.repository.js';
+import { MediaService } from './media/media.service.js';
+import { DiskMediaStore, type MediaStore } from './media/media.store.js';
+import { ScannabilityGate } from './symbols/scannability.gate.js';
+import { TemplatesRepository } from './templates/templates.repository.js';
+import { TemplatesService } from './templates/templates.service.js';
+
+/** Codes and links with their endings, designs and symbols, folders, templates, campaigns, GS1 keys and the media library. */
+export interface Catalog {
+  codes: CodesService;
+  links: LinksService;
+  endings: EndingsService;
+  folders: FoldersService;
+  templates: TemplatesService;
+  campaigns: CampaignsService;
+  /** GS1 Digital Link registrations. */
+  gs1: Gs1Service;
+  symbols: SymbolsService;
+  /** The media library's files (what logos and page images are read through) and folders. */
+  media: MediaService;
+  mediaFolders: MediaFoldersService;
+  /** What other contexts read of codes and GS1 keys. */
+  codeLookup: CodeLookup;
+  gs1Lookup: Gs1Lookup;
+}
+
+/** The codes other contexts read, on a store (a writer thread has no Catalog of its own). */
+export const codeLookupIn = (db: Kysely<Schema>): CodeLookup => new CodesRepository(db);
+
+export interface CatalogParts {
+  db: Kysely<Schema>;
+  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media'>;
+  /** Where media bytes live (default: the disk store at MEDIA_DIR). */
+  mediaStore?: MediaStore;
+  /** The public address of an account's form, page or card, for codes that point at one. */
+  contentAddress: ContentAddress;
+}
+
+export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accountLookup'>, parts: CatalogParts): Catalog {
+  const { db, config } = parts;
+  const { transactor, clock, bus } = platform;
+  const accounts = identity.accountLookup;
+  const endingsRepo = new EndingsRepository(db);
+  const endings = new EndingsService(
+    transactor,
+    { publicUrl: config.publicUrl, listen: { host: config.host, port: config.port } },
+    accounts,
+  );
+  const mediaRepo = new MediaRepository(db);
+  const mediaFoldersRepo = new MediaFoldersRepository(db);
+  const media = new MediaService({
+    files: mediaRepo,
+    folders: mediaFoldersRepo,
+    accounts,
+    store: parts.mediaStore ?? new DiskMediaStore(config.media.dir),
+    transactor,
+    clock,
+    limits: config.media,
+    publicUrl: config.publicUrl,
+  });
+  const scannable = new ScannabilityGate(config.publicUrl, media);
+  const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
+  const codesRepo = new CodesRepository(db);
+  const foldersRepo = new FoldersRepository(db);
+  const codes = new CodesService({
+    codes: codesRepo,
+    accounts,
+    endings: endingsRepo,
+    folders: foldersRepo,
+    claims: endings,
+    templates,
+    scannable,
+    transactor,
+    bus,
+    clock,
+    contentAddress: parts.contentAddress,
+  });
+  const gs1Repo = new Gs1Repository(db);
+  return {
+    codes,
+    links: new LinksService({ links: new LinksRepository(db), accounts, endings: endingsRepo, claims: endings, bus, clock }),
+    endings,
+    folders: new FoldersService(foldersRepo, codesRepo, transactor, clock),
+    templates,
+    campaigns: new CampaignsService(new CampaignsRepository(db), transactor, clock),
+    gs1: new Gs1Service(gs1Repo, endings, transactor, clock),
+    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media),
+    media,
+    mediaFolders: new MediaFoldersService(mediaFoldersRepo, mediaRepo, transactor, clock),
+    codeLookup: codesRepo,
+    gs1Lookup: gs1Repo,
+  };
+}

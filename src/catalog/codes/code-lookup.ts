@@ -1,0 +1,4 @@
+import type { CodesRepository } from './codes.repository.js';
+
+/** What other contexts read of codes (analytics, alerts): never the repository itself. */
+export type CodeLookup = Pick<CodesRepository, 'findInAccount' | 'inAccount' | 'inFolder'>;

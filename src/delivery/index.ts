@@ -1,0 +1,8 @@
+/** Delivery: webhook subscriptions, their outbox and the signing sender. Its one door: other contexts and the surfaces import only this file. */
+export * from './build.js';
+export * from './webhooks/target.guard.js';
+export * from './webhooks/webhook.sender.js';
+export * from './webhooks/webhook.signing.js';
+export * from './webhooks/webhooks.outbox.js';
+export * from './webhooks/webhooks.service.js';
+export * from './webhooks/webhooks.types.js';

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
+import type { Platform } from '../platform/index.js';
+import type { AccountLookup } from './account-lookup.js';
+import { AccountsRepository } from './accounts.repository.js';
+import { AccountsService } from './accounts.service.js';
+import { PasswordTokensRepository } from './password-tokens.repository.js';
+import { PasswordsService } from './passwords.service.js';
+import { RecentPrincipals } from './recent-principals.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { SessionsService } from './sessions.service.js';
+import { SetupService } from './setup.service.js';
+import { TokensRepository } from './tokens.repository.js';
+import { TokensService } from './tokens.service.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+/** Companies and the people in them: accounts, team members, their API tokens, sessions and password links, and the first run's set-up. */
+export interface Identity {
+  accounts: AccountsService;
+  users: UsersService;
+  tokens: TokensService;
+  passwords: PasswordsService;
+  sessions: SessionsService;
+  setup: SetupService;
+  /** What other contexts read of accounts. */
+  accountLookup: AccountLookup;
+  /** Which of some people are active members of an account (a form's notified people, a card's contacts). */
+  activeAmong: UsersRepository['activeAmong'];
+}
+
+/** The accounts other contexts read, on a store (a writer thread has no Identity of its own). */
+export const accountLookupIn = (db: Kysely<Schema>): AccountLookup => new AccountsRepository(db);
+
+export function buildIdentity(platform: Platform, parts: { db: Kysely<Schema>; publicUrl: string }): Identity {
+  const { db, publicUrl } = parts;
+  const { transactor, bus, clock, mail } = platform;
+  const accountsRepo = new AccountsRepository(db);
+  const usersRepo = new UsersRepository(db);
+  const tokensRepo = new TokensRepository(db);
+  const sessionsRepo = new SessionsRepository(db);
+  const passwordTokensRepo = new PasswordTokensRepository(db);
+  const passwords = new PasswordsService({
+    transactor,
+    users: usersRepo,
+    accounts: accountsRepo,
+    tokens: passwordTokensRepo,
+    sessions: sessionsRepo,
+    mail,
+    publicUrl,
+    clock,
+  });
+  // Tokens read a moment ago, forgotten on every instance when access narrows.
+  const recentPrincipals = new RecentPrincipals(bus);
+  const accounts = new AccountsService({ transactor, accounts: accountsRepo, users: usersRepo, clock, bus });
+  return {
+    accounts,
+    users: new UsersService({
+      transactor,
+      users: usersRepo,
+      accounts: accountsRepo,
+      tokens: tokensRepo,
+      sessions: sessionsRepo,
+      passwordTokens: passwordTokensRepo,
+      passwords,
+      mail,
+      clock,
+      recentPrincipals,
+    }),
+    tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock, recentPrincipals),
+    passwords,
+    sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
+    setup: new SetupService(accountsRepo, accounts, usersRepo),
+    accountLookup: accountsRepo,
+    activeAmong: (accountId, ids, trx) => usersRepo.activeAmong(accountId, ids, trx),
+  };
+}

@@ -1,0 +1,193 @@
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import { transactor } from '../db/transaction.js';
+import { primaryOnly, replicaRoute } from '../db/read-route.js';
+import type { Catalog, CodeLookup } from '../catalog/index.js';
+import type { HostedContent } from '../content/index.js';
+import type { Delivery, OutgoingEvent } from '../delivery/index.js';
+import type { Identity } from '../identity/index.js';
+import type { Clock } from '../lib/clock.js';
+import type { HitRecorder, Platform } from '../platform/index.js';
+import { AlertsRepository } from './alerts/alerts.repository.js';
+import { AlertsService } from './alerts/alerts.service.js';
+import { AnalyticsRepository } from './analytics/analytics.repository.js';
+import { AnalyticsService } from './analytics/analytics.service.js';
+import { CampaignAnalyticsReader } from './analytics/campaign-analytics.js';
+import { ContentAnalyticsService } from './analytics/content-analytics.service.js';
+import { RollupFolderFigures } from './analytics/folder-figures.js';
+import { AccountWrites } from './analytics/recent-writes.js';
+import { ScanHistoryService } from './analytics/scan-history.service.js';
+import { EventBatchRepository } from './events/events.batch.repository.js';
+import { MmdbGeoLocator } from './events/events.geo.js';
+import { publicEvent } from './events/events.public.js';
+import { EventRecorder } from './events/events.recorder.js';
+import { EventsRepository } from './events/events.repository.js';
+import { SaltsRepository, VisitorSalts } from './events/events.salts.js';
+import { EventsService } from './events/events.service.js';
+import type { BatchListener, RecordedEvent } from './events/events.types.js';
+import { BatchWriter, type WriterOptions } from './events/events.writer.js';
+import type { WriterLink } from './events/events.writer-link.js';
+import { Gs1ResolverService } from './resolver/gs1-resolver.service.js';
+import { ResolverRepository } from './resolver/resolver.repository.js';
+import { ResolverService } from './resolver/resolver.service.js';
+
+/** Recording: what every surface hands its hits to, and the events store's upkeep. */
+export interface Recording {
+  /** The HitRecorder every surface records through (the serving process calls `start`). */
+  recorder: EventRecorder;
+  /** The events store's upkeep (the jobs call it as the system). */
+  events: EventsService;
+  /** What reading analytics from a replica needs to read one's own writes. */
+  accountWrites: AccountWrites;
+}
+
+/** The resolver that answers scans and clicks, and the analytics and alerts read from what it records. */
+export interface Traffic extends Recording {
+  resolver: ResolverService;
+  /** The GS1-conformant resolver of registered Digital Link keys. */
+  gs1Resolver: Gs1ResolverService;
+  analytics: AnalyticsService;
+  alerts: AlertsService;
+  scanHistory: ScanHistoryService;
+  campaignAnalytics: CampaignAnalyticsReader;
+  /** Views, unique visitors, submissions and conversion of a form, page or card. */
+  contentAnalytics: ContentAnalyticsService;
+}
+
+/** A committed event as webhooks deliver it; its public shape is built only for a subscribed account. */
+const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
+  id: event.id,
+  accountId: event.accountId,
+  type: event.type,
+  occurredAt: event.occurredAt,
+  get data() {
+    return { ...publicEvent(event) };
+  },
+});
+
+/** What each batch of events commits with: the alerts it raises and one webhook delivery per subscribed event. */
+function batchListeners(alerts: AlertsService, webhooks: Delivery['webhooks']): BatchListener[] {
+  return [alerts.onBatch, (trx, batch) => webhooks.enqueue(trx, batch, outgoingEvent).then(() => undefined)];
+}
+
+const alertsOn = (database: Database, clock: Clock, codes: CodeLookup) =>
+  new AlertsService(new AlertsRepository(database.db), clock, codes);
+
+/**
+ * The recorder and the events store's upkeep: made before the catalog and content, whose public
+ * surfaces (GS1 keys, hosted pages) record through it; `buildTraffic` completes it.
+ */
+export function buildRecording(
+  platform: Platform,
+  parts: { database: Database; config: Config; writerLink?: WriterLink },
+): Recording {
+  const { database, config } = parts;
+  const { clock, transactor: tx } = platform;
+  const saltsRepo = new SaltsRepository(database.db);
+  const recorder = new EventRecorder(
+    {
+      transactor: tx,
+      clock,
+      geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
+      salts: new VisitorSalts(saltsRepo, clock),
+      batches: new EventBatchRepository(database.bulk, clock),
+    },
+    { link: parts.writerLink, maxBuffered: config.events.bufferMax },
+  );
+  const accountWrites = new AccountWrites(platform.counters, clock);
+  const events = new EventsService(
+    new EventsRepository(database.db),
+    saltsRepo,
+    clock,
+    () => recorder.flush(),
+    database.replica ? accountWrites : null,
+  );
+  return { recorder, events, accountWrites };
+}
+
+export interface TrafficParts {
+  database: Database;
+  config: Pick<Config, 'publicUrl'>;
+  /** Whether the events writer runs elsewhere (a thread, a cluster's primary) with listeners of its own. */
+  writerElsewhere: boolean;
+  /** Where the resolvers send visits instead of the recorder (tests observe hits with it). */
+  recorder?: HitRecorder;
+}
+
+export function buildTraffic(
+  platform: Platform,
+  identity: Pick<Identity, 'accountLookup'>,
+  delivery: Pick<Delivery, 'webhooks'>,
+  catalog: Pick<Catalog, 'codes' | 'campaigns' | 'folders' | 'codeLookup' | 'gs1Lookup'>,
+  content: Pick<HostedContent, 'contentLookup'>,
+  recording: Recording,
+  parts: TrafficParts,
+): Traffic {
+  const { database, config } = parts;
+  const { db, replica } = database;
+  const { clock } = platform;
+  const alerts = alertsOn(database, clock, catalog.codeLookup);
+  // In each batch's transaction, when the writer runs on this thread (elsewhere it has its own).
+  if (!parts.writerElsewhere)
+    for (const listener of batchListeners(alerts, delivery.webhooks)) recording.recorder.onBatch(listener);
+  const recorder = parts.recorder ?? recording.recorder;
+  const analyticsRepo = new AnalyticsRepository(
+    db,
+    replica ? replicaRoute(db, replica, recording.accountWrites) : primaryOnly(db),
+  );
+  const analytics = new AnalyticsService({
+    events: analyticsRepo,
+    folders: catalog.folders,
+    codes: catalog.codeLookup,
+    folderFigures: new RollupFolderFigures(analyticsRepo, clock),
+    clock,
+  });
+  const resolver = new ResolverService({
+    repo: new ResolverRepository(db),
+    accounts: identity.accountLookup,
+    counters: platform.counters,
+    bus: platform.bus,
+    recorder,
+    clock,
+    options: { publicUrl: config.publicUrl },
+  });
+  return {
+    ...recording,
+    resolver,
+    gs1Resolver: new Gs1ResolverService({
+      repo: catalog.gs1Lookup,
+      namespaces: resolver,
+      recorder,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
+    analytics,
+    alerts,
+    scanHistory: new ScanHistoryService(catalog.codes, analytics, recording.events),
+    campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, clock),
+    contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, clock }),
+  };
+}
+
+/**
+ * The batch writer on its own (a writer thread, a cluster's primary): the events' group commit over
+ * `database`, with the listeners the serving process would give it.
+ */
+export function buildBatchWriter(
+  database: Database,
+  delivery: Pick<Delivery, 'webhooks'>,
+  codes: CodeLookup,
+  clock: Clock,
+  options: WriterOptions = {},
+): BatchWriter {
+  const writer = new BatchWriter(
+    {
+      transactor: transactor(database.db),
+      batches: new EventBatchRepository(database.bulk, clock),
+      othersWaiting: database.othersWaiting,
+    },
+    options,
+  );
+  for (const listener of batchListeners(alertsOn(database, clock, codes), delivery.webhooks)) writer.onBatch(listener);
+  return writer;
+}
