@@ -13,8 +13,7 @@ const BELOW = {
   content: ['platform', 'identity', 'delivery', 'catalog'],
   traffic: ['platform', 'identity', 'delivery', 'catalog', 'content'],
 };
-const others = (context) =>
-  Object.keys(BELOW).filter((other) => other !== context && !BELOW[context].includes(other));
+const others = (context) => Object.keys(BELOW).filter((other) => other !== context && !BELOW[context].includes(other));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -29,7 +28,7 @@ module.exports = {
     },
     {
       name: 'through-the-door',
-      comment: "Another context is reached only through its door (index.ts); its inside is its own.",
+      comment: 'Another context is reached only through its door (index.ts); its inside is its own.',
       severity: 'error',
       from: { path: '^src/([^/]+)/' },
       to: { path: `^src/${CONTEXTS}/`, pathNot: ['^src/$1/', `^src/${CONTEXTS}/index\\.ts$`] },
@@ -67,6 +66,13 @@ module.exports = {
       severity: 'error',
       from: { path: `^src/${CONTEXTS}/` },
       to: { path: '^src/(http|cli|jobs|process)/|^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'sql-in-stores',
+      comment: 'SQL (Kysely and the schema) lives only in a store/ folder or in db/: services pass a transaction on.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/db/', '/store/'] },
+      to: { path: ['(^|/)node_modules/kysely/', '^src/db/schema\\.ts$'] },
     },
     {
       name: 'ground-floors',

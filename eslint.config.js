@@ -20,38 +20,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // Services hold no SQL: they pass a Transactor's handle on to repositories (docs/adr/0007).
-    files: ['src/{platform,identity,catalog,content,traffic,delivery}/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'kysely', message: 'Queries belong in a repository; a service passes a Tx on.' },
-            { name: '../../db/schema.js', message: 'Queries belong in a repository; a service passes a Tx on.' },
-            {
-              name: '../../db/dialect.js',
-              importNames: ['lockRow', 'dialectOf', 'keyShare', 'skipLocked', 'codePointOrder'],
-              message: 'Row locks and dialect SQL belong in a repository.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // HTML is made only by src/http/html (JSX through preact-render-to-string, which escapes; ADR 0070).
     files: ['src/**'],
     ignores: ['src/http/html/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['Literal[value=/<!doctype|<html[\\s>]/i]', 'TemplateElement[value.raw=/<!doctype|<html[\\s>]/i]'].map(
-          (selector) => ({ selector, message: 'Build HTML with the JSX components of src/http/html, not strings.' }),
-        ),
+        ...['Literal[value=/<!doctype|<html[\\s>]/i]', 'TemplateElement[value.raw=/<!doctype|<html[\\s>]/i]'].map((selector) => ({
+          selector,
+          message: 'Build HTML with the JSX components of src/http/html, not strings.',
+        })),
       ],
     },
   },
   { files: ['bench/**', 'test/**'], rules: { 'no-console': 'off' } },
-  { files: ['bench/**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['bench/**/*.mjs', '.dependency-cruiser.cjs'], languageOptions: { globals: globals.node } },
 );

@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import { loadConfig } from '../dist/config/config.js';
 import { transactor } from '../dist/db/transaction.js';
 import { systemClock } from '../dist/lib/clock.js';
-import { EventBatchRepository } from '../dist/traffic/events/events.batch.repository.js';
+import { EventBatchRepository } from '../dist/traffic/events/store/events.batch.repository.js';
 import { MmdbGeoLocator } from '../dist/traffic/events/events.geo.js';
 import { EventRecorder } from '../dist/traffic/events/events.recorder.js';
-import { SaltsRepository, VisitorSalts } from '../dist/traffic/events/events.salts.js';
+import { SaltsRepository, VisitorSalts } from '../dist/traffic/events/store/events.salts.js';
 
 export const DAY = 86_400_000;
 export const ACCOUNT = '01900000-0000-7000-8000-00000000acc0';

@@ -16,7 +16,7 @@ import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
 import { systemClock } from '../dist/lib/clock.js';
 import { ACCOUNT, generate, HOT, ingest, log, PREFIX, time } from './event-data.mjs';
-import { AnalyticsRepository } from '../dist/traffic/analytics/analytics.repository.js';
+import { AnalyticsRepository } from '../dist/traffic/analytics/store/analytics.repository.js';
 import { AnalyticsService } from '../dist/traffic/analytics/analytics.service.js';
 
 const { values: args } = parseArgs({

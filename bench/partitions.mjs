@@ -15,9 +15,9 @@ import { openDatabase } from '../dist/db/database.js';
 import { migrateTo, migrateToLatest } from '../dist/db/migrate.js';
 import { eventPartitions, ensureMonthPartitions, monthIndexOf } from '../dist/db/partitions.js';
 import { ManualClock } from '../dist/lib/clock.js';
-import { AnalyticsRepository } from '../dist/traffic/analytics/analytics.repository.js';
-import { EventsRepository } from '../dist/traffic/events/events.repository.js';
-import { SaltsRepository } from '../dist/traffic/events/events.salts.js';
+import { AnalyticsRepository } from '../dist/traffic/analytics/store/analytics.repository.js';
+import { EventsRepository } from '../dist/traffic/events/store/events.repository.js';
+import { SaltsRepository } from '../dist/traffic/events/store/events.salts.js';
 import { EventsService } from '../dist/traffic/events/events.service.js';
 import { ACCOUNT, DAY, generate, HOT, ingest, log, NOW, PREFIX, START, time } from './event-data.mjs';
 

@@ -12,7 +12,7 @@ import { newId } from '../dist/lib/ids.js';
 import { buildServices, openInfrastructure } from '../dist/services.js';
 import { WebhookDeliveryJob } from '../dist/jobs/webhook-delivery.job.js';
 import { WebhookSender } from '../dist/delivery/webhooks/webhook.sender.js';
-import { WebhooksRepository } from '../dist/delivery/webhooks/webhooks.repository.js';
+import { WebhooksRepository } from '../dist/delivery/webhooks/store/webhooks.repository.js';
 
 const N = Number(process.argv[2] ?? 10_000);
 

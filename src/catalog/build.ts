@@ -1,29 +1,28 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import type { Schema } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import type { Identity } from '../identity/index.js';
 import type { Platform } from '../platform/index.js';
-import { CampaignsRepository } from './campaigns/campaigns.repository.js';
+import { CampaignsRepository } from './campaigns/store/campaigns.repository.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import type { CodeLookup } from './codes/code-lookup.js';
-import { CodesRepository } from './codes/codes.repository.js';
+import { CodesRepository } from './codes/store/codes.repository.js';
 import { CodesService, type ContentAddress } from './codes/codes.service.js';
 import { SymbolsService } from './codes/symbols.service.js';
-import { EndingsRepository } from './endings/endings.repository.js';
+import { EndingsRepository } from './endings/store/endings.repository.js';
 import { EndingsService } from './endings/endings.service.js';
-import { FoldersRepository } from './folders/folders.repository.js';
+import { FoldersRepository } from './folders/store/folders.repository.js';
 import { FoldersService } from './folders/folders.service.js';
 import type { Gs1Lookup } from './gs1/gs1-lookup.js';
-import { Gs1Repository } from './gs1/gs1.repository.js';
+import { Gs1Repository } from './gs1/store/gs1.repository.js';
 import { Gs1Service } from './gs1/gs1.service.js';
-import { LinksRepository } from './links/links.repository.js';
+import { LinksRepository } from './links/store/links.repository.js';
 import { LinksService } from './links/links.service.js';
 import { MediaFoldersService } from './media/media-folders.service.js';
-import { MediaFoldersRepository, MediaRepository } from './media/media.repository.js';
+import { MediaFoldersRepository, MediaRepository } from './media/store/media.repository.js';
 import { MediaService } from './media/media.service.js';
 import { DiskMediaStore, type MediaStore } from './media/media.store.js';
 import { ScannabilityGate } from './symbols/scannability.gate.js';
-import { TemplatesRepository } from './templates/templates.repository.js';
+import { TemplatesRepository } from './templates/store/templates.repository.js';
 import { TemplatesService } from './templates/templates.service.js';
 
 /** Codes and links with their endings, designs and symbols, folders, templates, campaigns, GS1 keys and the media library. */
@@ -46,10 +45,10 @@ export interface Catalog {
 }
 
 /** The codes other contexts read, on a store (a writer thread has no Catalog of its own). */
-export const codeLookupIn = (db: Kysely<Schema>): CodeLookup => new CodesRepository(db);
+export const codeLookupIn = (db: Database['db']): CodeLookup => new CodesRepository(db);
 
 export interface CatalogParts {
-  db: Kysely<Schema>;
+  db: Database['db'];
   config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media'>;
   /** Where media bytes live (default: the disk store at MEDIA_DIR). */
   mediaStore?: MediaStore;

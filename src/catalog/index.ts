@@ -1,6 +1,5 @@
 /** The catalog: codes and links with their endings, routing rules, designs and symbols, folders, templates, campaigns and GS1 Digital Link keys. Its one door: other contexts and the surfaces import only this file. */
 export * from './build.js';
-export * from './campaigns/campaigns.filters.js';
 export * from './campaigns/campaigns.service.js';
 export * from './campaigns/campaigns.types.js';
 export * from './codes/clone-name.js';
@@ -9,7 +8,6 @@ export * from './codes/codes.service.js';
 export * from './codes/codes.types.js';
 export * from './codes/content-kinds.js';
 export * from './codes/gate.js';
-export * from './codes/scan-totals.js';
 export * from './codes/symbols.service.js';
 export * from './designs/design.schema.js';
 export * from './endings/destination.js';
@@ -65,5 +63,5 @@ export * from './symbols/symbols.types.js';
 export * from './templates/templates.service.js';
 export * from './templates/templates.types.js';
 /** Content leaving the store leaves its campaigns in the same transaction. */
-export { forgetMember } from './campaigns/campaigns.repository.js';
-export type { ResolvableKey } from './gs1/gs1.repository.js';
+export { forgetMember } from './campaigns/store/campaigns.repository.js';
+export type { ResolvableKey } from './gs1/store/gs1.repository.js';

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import type { Schema } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import type { Catalog, ContentAddress } from '../catalog/index.js';
 import type { Delivery, OutgoingEvent } from '../delivery/index.js';
 import type { Identity } from '../identity/index.js';
@@ -11,11 +10,11 @@ import { formSpec, type FormDocument, type FormInput } from './forms/form.docume
 import { submissionNotifier } from './forms/form.notify.js';
 import { contentAddresses } from './hosted/content.address.js';
 import type { ContentLookup } from './hosted/content-lookup.js';
-import { ContentRepository } from './hosted/content.repository.js';
+import { ContentRepository } from './hosted/store/content.repository.js';
 import { ContentService } from './hosted/content.service.js';
 import { PublicContentService } from './hosted/public-content.service.js';
 import { publicSubmission } from './hosted/submissions.public.js';
-import { SubmissionsRepository } from './hosted/submissions.repository.js';
+import { SubmissionsRepository } from './hosted/store/submissions.repository.js';
 import { SubmissionsService } from './hosted/submissions.service.js';
 import { pageSpec, type PageDocument, type PageInput } from './pages/page.document.js';
 
@@ -35,11 +34,11 @@ export interface HostedContent {
 }
 
 /** The public address of an account's form, page or card, read from the store: what codes that point at one encode. */
-export const contentAddressesIn = (db: Kysely<Schema>, publicUrl: string): ContentAddress =>
+export const contentAddressesIn = (db: Database['db'], publicUrl: string): ContentAddress =>
   contentAddresses(new ContentRepository(db), publicUrl);
 
 export interface ContentParts {
-  db: Kysely<Schema>;
+  db: Database['db'];
   config: Pick<Config, 'publicUrl' | 'challengeKey'>;
   /** Where the public pages record their views. */
   recorder: HitRecorder;

@@ -3,8 +3,8 @@ import type { Database } from '../db/database.js';
 import type { AccountLookup } from '../identity/index.js';
 import type { Clock } from '../lib/clock.js';
 import { WebhookSender } from './webhooks/webhook.sender.js';
-import type { DeliveryOutbox } from './webhooks/webhooks.outbox.js';
-import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import type { DeliveryOutbox } from './webhooks/store/webhooks.outbox.js';
+import { WebhooksRepository } from './webhooks/store/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 import type { DeliveryStats } from './webhooks/webhooks.types.js';
 

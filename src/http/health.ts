@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database.js';
+import { ping } from '../db/ping.js';
 import type { RedisLink } from '../lib/redis.js';
 
 export interface HealthDeps {
@@ -29,7 +29,7 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, { databa
 
 async function databaseCheck(db: Database['db']): Promise<Check> {
   try {
-    await sql`select 1`.execute(db);
+    await ping(db);
     return { status: 'ok' };
   } catch (error) {
     return { status: 'down', error: (error as NodeJS.ErrnoException).code ?? 'unreachable' };

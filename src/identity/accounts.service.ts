@@ -4,9 +4,9 @@ import type { Clock } from '../lib/clock.js';
 import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { effectivePlan, isPlanName, PLAN_NAMES, type InvalidationBus } from '../platform/index.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
-import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import { normaliseDomain, type Account } from './accounts.types.js';
 
 export interface CreateAccountInput {

@@ -1,18 +1,17 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import type { Platform } from '../platform/index.js';
 import type { AccountLookup } from './account-lookup.js';
-import { AccountsRepository } from './accounts.repository.js';
+import { AccountsRepository } from './store/accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
-import { PasswordTokensRepository } from './password-tokens.repository.js';
+import { PasswordTokensRepository } from './store/password-tokens.repository.js';
 import { PasswordsService } from './passwords.service.js';
 import { RecentPrincipals } from './recent-principals.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { SessionsRepository } from './store/sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 import { SetupService } from './setup.service.js';
-import { TokensRepository } from './tokens.repository.js';
+import { TokensRepository } from './store/tokens.repository.js';
 import { TokensService } from './tokens.service.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository } from './store/users.repository.js';
 import { UsersService } from './users.service.js';
 
 /** Companies and the people in them: accounts, team members, their API tokens, sessions and password links, and the first run's set-up. */
@@ -30,9 +29,9 @@ export interface Identity {
 }
 
 /** The accounts other contexts read, on a store (a writer thread has no Identity of its own). */
-export const accountLookupIn = (db: Kysely<Schema>): AccountLookup => new AccountsRepository(db);
+export const accountLookupIn = (db: Database['db']): AccountLookup => new AccountsRepository(db);
 
-export function buildIdentity(platform: Platform, parts: { db: Kysely<Schema>; publicUrl: string }): Identity {
+export function buildIdentity(platform: Platform, parts: { db: Database['db']; publicUrl: string }): Identity {
   const { db, publicUrl } = parts;
   const { transactor, bus, clock, mail } = platform;
   const accountsRepo = new AccountsRepository(db);

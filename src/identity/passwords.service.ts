@@ -3,9 +3,9 @@ import type { Clock } from '../lib/clock.js';
 import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
-import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import type { MailService } from '../platform/index.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { invitationMail, passwordLink, resetMail } from './auth.mails.js';
 import {
@@ -16,9 +16,9 @@ import {
   type PasswordToken,
   type PasswordTokenPurpose,
 } from './auth.types.js';
-import type { PasswordTokensRepository } from './password-tokens.repository.js';
+import type { PasswordTokensRepository } from './store/password-tokens.repository.js';
 import { assertAcceptablePassword, hashPassword } from './passwords.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './store/sessions.repository.js';
 
 const HOUR = 3_600_000;
 

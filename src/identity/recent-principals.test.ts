@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcInvalidationBus, type InvalidationMessage } from '../platform/index.js';
 import { RecentPrincipals } from './recent-principals.js';
-import type { TokenWithOwners } from './tokens.repository.js';
+import type { TokenWithOwners } from './store/tokens.repository.js';
 
 const row = (role: string): TokenWithOwners => ({
   token: {

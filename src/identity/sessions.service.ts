@@ -1,14 +1,14 @@
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
-import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import { effectivePlan } from '../platform/index.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { InvalidCredentials } from './auth.errors.js';
 import { AUTH_SECRET_LENGTH, isAuthSecret, SESSION_TTL, type Session, type SessionPrincipal } from './auth.types.js';
 import { decoyHash, verifyPassword } from './passwords.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './store/sessions.repository.js';
 
 /** Dashboard sign-in: a session secret goes to the browser; only its hash is stored. */
 export class SessionsService {

@@ -1,10 +1,10 @@
 import { InvalidRequest } from '../lib/errors.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
-import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import { AUTH_SECRET_LENGTH, isAuthSecret } from './auth.types.js';
 import { assertAcceptablePassword, hashPassword } from './passwords.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 
 /** The plan of the first account: the operator's own instance has every feature and no allowance. */

@@ -2,12 +2,12 @@ import type { Clock } from '../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
-import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import { assertCan, effectivePlan, parseScopes, roleAllowsScope, type Actor, type Scope } from '../platform/index.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import type { Role } from './users.types.js';
 import type { RecentPrincipals } from './recent-principals.js';
-import type { TokensRepository } from './tokens.repository.js';
+import type { TokensRepository } from './store/tokens.repository.js';
 import { TOKEN_PREFIX, TOKEN_SECRET_LENGTH, type ApiToken, type Principal } from './tokens.types.js';
 
 export interface CreateTokenInput {

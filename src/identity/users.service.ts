@@ -4,14 +4,14 @@ import type { Clock } from '../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { foundById } from '../lib/found.js';
-import type { AccountsRepository } from './accounts.repository.js';
-import type { PasswordTokensRepository } from './password-tokens.repository.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
+import type { PasswordTokensRepository } from './store/password-tokens.repository.js';
 import type { PasswordsService } from './passwords.service.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './store/sessions.repository.js';
 import { assertCan, assertMayManage, type Actor, type MailService } from '../platform/index.js';
 import type { RecentPrincipals } from './recent-principals.js';
-import type { TokensRepository } from './tokens.repository.js';
-import type { UsersRepository } from './users.repository.js';
+import type { TokensRepository } from './store/tokens.repository.js';
+import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, ROLES, USER_STATUSES, type Role, type User, type UserStatus } from './users.types.js';
 
 export interface CreateUserInput {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { Infrastructure, Services } from '../services.js';
-import { JobLeases } from './job-leases.js';
+import { JobLeases } from './store/job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
 import { eventJobs } from './events.jobs.js';
 

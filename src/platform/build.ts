@@ -1,17 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import { transactor, type Transactor } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import type { InvalidationBus } from './bus/invalidation-bus.js';
 import type { CounterStore } from './limits/counter-store.js';
 import { LimitsService } from './limits/limits.service.js';
-import { MailRepository } from './mail/mail.repository.js';
+import { MailRepository } from './mail/store/mail.repository.js';
 import { MailService } from './mail/mail.service.js';
 import type { MailTransport } from './mail/mail.types.js';
 
 /** What the platform is made of: the store, the counters, the bus and the mail transport the process opened. */
 export interface PlatformParts {
-  db: Kysely<Schema>;
+  db: Database['db'];
   counters: CounterStore;
   bus: InvalidationBus;
   mailTransport: MailTransport | null;

@@ -10,7 +10,6 @@ export * from './bus/invalidation-bus.js';
 export * from './limits/anonymous-limiter.js';
 export * from './limits/counter-store.fallback.js';
 export * from './limits/counter-store.redis.js';
-export * from './limits/counter-store.sql.js';
 export * from './limits/counter-store.js';
 export * from './limits/limits.service.js';
 export * from './mail/mail.service.js';
@@ -20,3 +19,5 @@ export * from './plans/plans.js';
 export * from './recording/classifier.js';
 export * from './recording/hit-recorder.js';
 export * from './recording/hit.js';
+/** The counters kept in the store when Redis is not configured: the infrastructure chooses it. */
+export { SqlCounterStore } from './limits/store/counter-store.sql.js';

@@ -17,7 +17,6 @@ export * from './events/events.hold.js';
 export * from './events/events.journal.js';
 export * from './events/events.public.js';
 export * from './events/events.recorder.js';
-export * from './events/events.salts.js';
 export * from './events/events.service.js';
 export * from './events/events.types.js';
 export * from './events/events.writer-link.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SCOPES } from '../../src/platform/authz/scopes.js';
-import { TokensRepository } from '../../src/identity/tokens.repository.js';
+import { TokensRepository } from '../../src/identity/store/tokens.repository.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
 import { describeEach, STORES } from '../support/stores.js';

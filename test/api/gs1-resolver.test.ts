@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { Gs1Repository } from '../../src/catalog/gs1/gs1.repository.js';
+import { Gs1Repository } from '../../src/catalog/gs1/store/gs1.repository.js';
 import type { Gs1LinkInput } from '../../src/catalog/gs1/gs1.types.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';

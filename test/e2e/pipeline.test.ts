@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
 import { WebhookSender } from '../../src/delivery/webhooks/webhook.sender.js';
-import { WebhooksRepository } from '../../src/delivery/webhooks/webhooks.repository.js';
+import { WebhooksRepository } from '../../src/delivery/webhooks/store/webhooks.repository.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { DESKTOP, IPHONE } from '../support/hits.js';

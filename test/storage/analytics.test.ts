@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
 import { RollupFolderFigures } from '../../src/traffic/analytics/folder-figures.js';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';

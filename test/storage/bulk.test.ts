@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { BREAKDOWNS, VISITORS } from '../../src/traffic/events/events.batch.repository.js';
+import { BREAKDOWNS, VISITORS } from '../../src/traffic/events/store/events.batch.repository.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 /** Values a naive text encoding would break: quoting, array and list separators, escapes, NULL's name. */

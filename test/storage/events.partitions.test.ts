@@ -6,9 +6,9 @@ import { eventPartitions, monthIndexOf, monthStartMs, partitionName } from '../.
 import type { Schema } from '../../src/db/schema.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { newIdAt } from '../../src/lib/ids.js';
-import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
-import { EventsRepository } from '../../src/traffic/events/events.repository.js';
-import { SaltsRepository } from '../../src/traffic/events/events.salts.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
+import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
+import { SaltsRepository } from '../../src/traffic/events/store/events.salts.js';
 import { EventsService } from '../../src/traffic/events/events.service.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 

@@ -1,10 +1,10 @@
-import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import { newIdAt } from '../../src/lib/ids.js';
-import { EventsRepository } from '../../src/traffic/events/events.repository.js';
+import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { transactor, type Transactor } from '../../src/db/transaction.js';
 import { newId } from '../../src/lib/ids.js';
-import { EventBatchRepository } from '../../src/traffic/events/events.batch.repository.js';
+import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
 import type { RecordedEvent } from '../../src/traffic/events/events.types.js';
 import { BatchWriter } from '../../src/traffic/events/events.writer.js';
 import { scanEvent } from '../support/events.js';

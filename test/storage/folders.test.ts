@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CodesRepository } from '../../src/catalog/codes/codes.repository.js';
-import { AnalyticsRepository } from '../../src/traffic/analytics/analytics.repository.js';
+import { CodesRepository } from '../../src/catalog/codes/store/codes.repository.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
 import { AnalyticsService } from '../../src/traffic/analytics/analytics.service.js';
 import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/traffic/analytics/folder-analytics.js';
 import { transactor } from '../../src/db/transaction.js';
-import { FoldersRepository } from '../../src/catalog/folders/folders.repository.js';
+import { FoldersRepository } from '../../src/catalog/folders/store/folders.repository.js';
 import { FoldersService } from '../../src/catalog/folders/folders.service.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';

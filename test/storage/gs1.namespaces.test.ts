@@ -6,7 +6,7 @@ import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import type { Gs1KeysTable } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { checkDigit } from '../../src/catalog/endings/gs1.keys.js';
-import { Gs1Repository } from '../../src/catalog/gs1/gs1.repository.js';
+import { Gs1Repository } from '../../src/catalog/gs1/store/gs1.repository.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';

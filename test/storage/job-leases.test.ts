@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { runLeased } from '../../src/jobs/index.js';
-import { JobLeases } from '../../src/jobs/job-leases.js';
+import { JobLeases } from '../../src/jobs/store/job-leases.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { describeEach, STORES } from '../support/stores.js';
 

@@ -1,7 +1,7 @@
 import { transactor } from '../../src/db/transaction.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
-import { MailRepository } from '../../src/platform/mail/mail.repository.js';
+import { MailRepository } from '../../src/platform/mail/store/mail.repository.js';
 import { MAX_ATTEMPTS, MailService, retryDelay } from '../../src/platform/mail/mail.service.js';
 import type { MailMessage, MailTransport } from '../../src/platform/mail/mail.types.js';
 import { createHarness, type Harness } from '../support/harness.js';

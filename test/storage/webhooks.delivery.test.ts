@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import { WebhookDeliveryJob } from '../../src/jobs/webhook-delivery.job.js';
 import { newId } from '../../src/lib/ids.js';
 import { WebhookSender } from '../../src/delivery/webhooks/webhook.sender.js';
-import { WebhooksRepository } from '../../src/delivery/webhooks/webhooks.repository.js';
+import { WebhooksRepository } from '../../src/delivery/webhooks/store/webhooks.repository.js';
 import { RETRY_DELAYS_MS, type OutgoingEvent } from '../../src/delivery/webhooks/webhooks.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { Receiver } from '../support/receiver.js';

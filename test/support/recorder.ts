@@ -1,8 +1,8 @@
 import { transactor } from '../../src/db/transaction.js';
-import { EventBatchRepository } from '../../src/traffic/events/events.batch.repository.js';
+import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
 import { MmdbGeoLocator } from '../../src/traffic/events/events.geo.js';
 import { EventRecorder, type RecorderOptions } from '../../src/traffic/events/events.recorder.js';
-import { SaltsRepository, VisitorSalts } from '../../src/traffic/events/events.salts.js';
+import { SaltsRepository, VisitorSalts } from '../../src/traffic/events/store/events.salts.js';
 import type { Hit, HitRecorder } from '../../src/platform/recording/hit-recorder.js';
 import type { Harness } from './harness.js';
 

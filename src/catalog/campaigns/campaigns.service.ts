@@ -6,7 +6,7 @@ import { foundById } from '../../lib/found.js';
 import { isId } from '../../lib/ids.js';
 import { newNamed, validName } from '../../db/names.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { CampaignsRepository } from './campaigns.repository.js';
+import type { CampaignsRepository } from './store/campaigns.repository.js';
 import {
   CAMPAIGN_NAME_MAX,
   MEMBER_TYPES,

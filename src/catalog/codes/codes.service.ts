@@ -7,16 +7,16 @@ import type { AccountLookup } from '../../identity/index.js';
 import type { Account } from '../../identity/index.js';
 import { validDesign } from '../designs/design.schema.js';
 import { domainKey } from '../endings/endings.js';
-import type { EndingsRepository } from '../endings/endings.repository.js';
+import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
-import type { FoldersRepository } from '../folders/folders.repository.js';
+import type { FoldersRepository } from '../folders/store/folders.repository.js';
 import { assertCan, ContentReads, effectivePlan, type Actor, type InvalidationBus } from '../../platform/index.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from './gate.js';
 import { validateRules } from '../routing/rules.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { cloneName } from './clone-name.js';
-import type { CodesRepository } from './codes.repository.js';
+import type { CodesRepository } from './store/codes.repository.js';
 import {
   NAME_MAX,
   type Code,

@@ -1,6 +1,6 @@
 import { encodeValue } from '../endings/short-address.js';
 import type { Actor } from '../../platform/index.js';
-import type { CodesRepository } from './codes.repository.js';
+import type { CodesRepository } from './store/codes.repository.js';
 import type { CodesService } from './codes.service.js';
 import { validDesign, type Design, type DesignInput } from '../designs/design.schema.js';
 import { NotFound } from '../../lib/errors.js';

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { NamedRecord } from '../../db/named-rows.js';
-import type { Schema } from '../../db/schema.js';
-import type { Transactor } from '../../db/transaction.js';
+import type { Transactor, Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -15,14 +13,14 @@ export interface FolderRows<F extends NamedRecord> extends ContentRows<F, []> {
   insert(folder: NamedRecord): Promise<void>;
   rename(folder: NamedRecord): Promise<void>;
   /** The account's folder, held until the transaction ends; null when none such. */
-  lockInAccount(accountId: string, id: string, trx: Kysely<Schema>): Promise<NamedRecord | null>;
-  delete(accountId: string, id: string, db: Kysely<Schema>): Promise<void>;
+  lockInAccount(accountId: string, id: string, trx: Tx): Promise<NamedRecord | null>;
+  delete(accountId: string, id: string, db: Tx): Promise<void>;
 }
 
 /** The rows filed in a kind of folder. */
 export interface FiledRows {
   /** Takes every row out of the folder; returns how many were in it. */
-  leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema>): Promise<number>;
+  leaveFolder(accountId: string, folderId: string, now: number, db: Tx): Promise<number>;
 }
 
 /** What tells one kind of folder from another. */

@@ -1,7 +1,7 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { FolderKind, type FiledRows } from './folder-kind.js';
-import type { FoldersRepository } from './folders.repository.js';
+import type { FoldersRepository } from './store/folders.repository.js';
 import { FOLDER_NAME_MAX, type FolderWithCount } from './folders.types.js';
 
 /**

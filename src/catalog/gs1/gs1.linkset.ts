@@ -1,6 +1,6 @@
 import { PRIMARY_KEYS, QUALIFIERS } from '../endings/gs1.keys.js';
 import { linkTypeUri } from './gs1.link-types.js';
-import type { ResolvableKey } from './gs1.repository.js';
+import type { ResolvableKey } from './store/gs1.repository.js';
 import type { Gs1Link } from './gs1.types.js';
 
 /** The GS1 link type a linkset names a key's default link by. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvableKey } from './gs1.repository.js';
+import type { ResolvableKey } from './store/gs1.repository.js';
 import { bestLinks, preferences, resolveGs1, wantsLinkset } from './gs1.resolution.js';
 import type { Gs1Link } from './gs1.types.js';
 

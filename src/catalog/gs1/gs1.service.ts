@@ -8,7 +8,7 @@ import { assertCan, ContentReads, type Actor } from '../../platform/index.js';
 import { keyPath, parseKey, PRIMARY_KEYS } from '../endings/gs1.keys.js';
 import { validLinks } from './gs1.links.js';
 import { keyPatternsUnder, overlaps, prefixCandidates, validCompanyPrefix } from './gs1.prefixes.js';
-import type { Gs1Repository } from './gs1.repository.js';
+import type { Gs1Repository } from './store/gs1.repository.js';
 import { GS1_KEY_MAX, type CreateGs1Input, type Gs1Entry, type Gs1Prefix, type UpdateGs1Input } from './gs1.types.js';
 
 /**

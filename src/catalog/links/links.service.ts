@@ -4,10 +4,10 @@ import { NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { domainKey } from '../endings/endings.js';
-import type { EndingsRepository } from '../endings/endings.repository.js';
+import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import { assertCan, ContentReads, type Actor, type InvalidationBus } from '../../platform/index.js';
-import type { LinksRepository } from './links.repository.js';
+import type { LinksRepository } from './store/links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
 
 export interface LinksDeps {

@@ -8,7 +8,7 @@ import { validName } from '../../db/names.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { assertCan, type Actor } from '../../platform/index.js';
 import { mediaPath, parseMediaPath } from './media.paths.js';
-import type { MediaFoldersRepository, MediaRepository } from './media.repository.js';
+import type { MediaFoldersRepository, MediaRepository } from './store/media.repository.js';
 import { cleanFile } from './media.sanitise.js';
 import type { MediaStore } from './media.store.js';
 import {

@@ -5,7 +5,7 @@ import { newNamed, validName } from '../../db/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { assertCan, ContentReads, type Actor } from '../../platform/index.js';
-import type { TemplatesRepository } from './templates.repository.js';
+import type { TemplatesRepository } from './store/templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 
 /**

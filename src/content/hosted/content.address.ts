@@ -1,7 +1,7 @@
 import { foundById } from '../../lib/found.js';
 import { shortBase } from '../../catalog/index.js';
 import type { Actor } from '../../platform/index.js';
-import type { ContentRepository } from './content.repository.js';
+import type { ContentRepository } from './store/content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';
 
 /** The public address of a form, page or card: on the account's own domain when it has one (ADR 0090). */

@@ -6,7 +6,7 @@ import { validName } from '../../db/names.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { domainKey } from '../../catalog/index.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { ContentRepository } from './content.repository.js';
+import type { ContentRepository } from './store/content.repository.js';
 import {
   CONTENT_NAME_MAX,
   RETENTION_MAX_DAYS,

@@ -3,7 +3,7 @@ import { isId } from '../../lib/ids.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { AnonymousLimiter, answerWhenDurable, isAutomated, recordSafely } from '../../platform/index.js';
 import type { EventType, HitRecorder } from '../../platform/index.js';
-import type { ContentRepository } from './content.repository.js';
+import type { ContentRepository } from './store/content.repository.js';
 import type { Answer, Content, ContentKind, SubmissionKind } from './content.types.js';
 import type { SubmissionsService } from './submissions.service.js';
 

@@ -4,9 +4,9 @@ import { NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { ContentRepository } from './content.repository.js';
+import type { ContentRepository } from './store/content.repository.js';
 import type { Answer, Content, Submission, SubmissionKind } from './content.types.js';
-import type { SubmissionsRepository } from './submissions.repository.js';
+import type { SubmissionsRepository } from './store/submissions.repository.js';
 
 /**
  * Told of every stored reply, with the content it was sent through, inside its transaction (the

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { assertCan, effectivePlan, type Actor } from '../../platform/index.js';
 import { newSigningSecret } from './webhook.signing.js';
-import type { WebhooksRepository } from './webhooks.repository.js';
+import type { WebhooksRepository } from './store/webhooks.repository.js';
 import { RETRY_DELAYS_MS, type WebhookDelivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
 import { assertPublicHost, PrivateTargetError } from './target.guard.js';
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import type { MailRepository } from './mail.repository.js';
+import type { MailRepository } from './store/mail.repository.js';
 import type { MailMessage, MailTransport, OutboxMail } from './mail.types.js';
 
 const MINUTE = 60_000;

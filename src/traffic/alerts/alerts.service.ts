@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
 import { assertCan, type Actor } from '../../platform/index.js';
 import type { CodeLookup } from '../../catalog/index.js';
-import type { AlertsRepository } from './alerts.repository.js';
+import type { AlertsRepository } from './store/alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
 
 export interface CreateRuleInput {

@@ -5,7 +5,7 @@ import type { CodeLookup } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
 import type { FoldersService } from '../../catalog/index.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './store/analytics.repository.js';
 import {
   bounded,
   TOP_CODES,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitWindow } from './analytics.repository.js';
+import { splitWindow } from './store/analytics.repository.js';
 import { firstDayOf, monthOf } from '../events/events.types.js';
 
 /** Asserts a split covers the `days` days from `from` exactly once, in at most two end ranges; returns it. */

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { CampaignsService, MemberRef } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
 export interface CampaignAnalytics {

@@ -5,7 +5,7 @@ import type { ContentLookup } from '../../content/index.js';
 import type { ContentKind } from '../../content/index.js';
 import { DAY_MS, dayIso } from '../events/events.types.js';
 import { assertCan, type Actor } from '../../platform/index.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
 const VIEW: Record<ContentKind, string> = { form: 'form_view', page: 'page_view', card: 'card_view' };

@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { dayIso } from '../events/events.types.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf, type CodesFigures } from './analytics.types.js';
 import type { FolderAnalyticsQuery, FolderAnalyticsSource } from './folder-analytics.js';
 import { windowFigures } from './window-figures.js';

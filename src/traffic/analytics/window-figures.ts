@@ -1,5 +1,5 @@
 import { dayIso } from '../events/events.types.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { BREAKDOWN_KEYS, BREAKDOWN_LIMIT, type WindowFigures } from './analytics.types.js';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { postgresBulk } from '../../db/bulk.js';
 import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
-import { EventBatchRepository } from './events.batch.repository.js';
+import { EventBatchRepository } from './store/events.batch.repository.js';
 import { EventRecorder, type RecorderDeps, type RecorderOptions } from './events.recorder.js';
-import type { VisitorSalts } from './events.salts.js';
+import type { VisitorSalts } from './store/events.salts.js';
 import type { Hit } from './events.types.js';
 
 const HIT: Hit = {

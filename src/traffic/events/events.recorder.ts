@@ -1,12 +1,12 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { newIdAt } from '../../lib/ids.js';
-import type { EventBatchRepository } from './events.batch.repository.js';
+import type { EventBatchRepository } from './store/events.batch.repository.js';
 import { isCounted, parseAgent } from '../../platform/index.js';
 import type { GeoLocator } from './events.geo.js';
 import { AnswerHold } from './events.hold.js';
 import { encodeEvent, EventJournal } from './events.journal.js';
-import type { VisitorSalts } from './events.salts.js';
+import type { VisitorSalts } from './store/events.salts.js';
 import { InlineWriterLink, type WriterLink } from './events.writer-link.js';
 import { BatchWriter, silentLog, type RecorderLog, type WriterOptions } from './events.writer.js';
 import {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
-import type { EventsRepository } from './events.repository.js';
-import type { SaltsRepository } from './events.salts.js';
+import type { EventsRepository } from './store/events.repository.js';
+import type { SaltsRepository } from './store/events.salts.js';
 import { DAY_MS, dayOf, monthOf } from './events.types.js';
 
 /** How long a month must have been over before it is compacted: late batches and replays land first. */

@@ -1,5 +1,5 @@
 import type { Transactor, Tx } from '../../db/transaction.js';
-import type { EventBatchRepository } from './events.batch.repository.js';
+import type { EventBatchRepository } from './store/events.batch.repository.js';
 import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
 
 /** The little the recorder and its writer log; never an address (nothing they log carries one). */

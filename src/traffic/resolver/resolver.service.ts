@@ -21,7 +21,7 @@ import {
   type ScanContext,
 } from '../../catalog/index.js';
 import { Lru } from '../../lib/lru.js';
-import type { ResolverRepository } from './resolver.repository.js';
+import type { ResolverRepository } from './store/resolver.repository.js';
 import type { Outcome, Target, Visit } from './resolver.types.js';
 
 export interface ResolverOptions {

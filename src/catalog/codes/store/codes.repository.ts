@@ -1,0 +1,124 @@
+import { fromColumns } from '../../../db/columns.js';
+import { sql, type Kysely } from 'kysely';
+import { containsPattern, escapeLike } from '../../../db/dialect.js';
+import { byName } from '../../../db/named-rows.js';
+import { emptyFolder } from '../../../db/owned.js';
+import type { Schema } from '../../../db/schema.js';
+import { withMemberFilters } from '../../campaigns/store/campaigns.filters.js';
+import type { Design } from '../../designs/design.schema.js';
+import type { Rule } from '../../routing/rules.schema.js';
+import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
+import type { ContentKind } from '../content-kinds.js';
+import type { Code, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
+
+const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
+  ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
+  mode: row.mode as CodeMode,
+  status: row.status as CodeStatus,
+  design: JSON.parse(row.design) as Design,
+  rules: JSON.parse(row.rules) as Rule[],
+  content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
+  scans: Number(row.lifetime_total ?? 0),
+});
+
+const toRow = (code: Code) => ({
+  id: code.id,
+  account_id: code.accountId,
+  name: code.name,
+  name_lower: code.name.toLowerCase(),
+  mode: code.mode,
+  status: code.status,
+  domain: code.domain,
+  short_code: code.shortCode,
+  destination: code.destination,
+  design: JSON.stringify(code.design),
+  rules: JSON.stringify(code.rules),
+  gate_hash: code.gateHash,
+  folder_id: code.folderId,
+  content_kind: code.content?.type ?? null,
+  content_id: code.content?.id ?? null,
+  created_at: code.createdAt,
+  updated_at: code.updatedAt,
+});
+
+export class CodesRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  async insert(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.insertInto('codes').values(toRow(code)).execute();
+  }
+
+  /** Writes every mutable field of the code but its folder (moveToFolder), so a stale read never undoes a move. */
+  async update(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
+    const { id, account_id, created_at: _createdAt, folder_id: _folderId, ...changes } = toRow(code);
+    await db.updateTable('codes').set(changes).where('id', '=', id).where('account_id', '=', account_id).execute();
+  }
+
+  async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Code | null> {
+    const row = await withLifetimeTotals(db, 'codes').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row ? toCode(row) : null;
+  }
+
+  async findById(id: string): Promise<Code | null> {
+    const row = await withLifetimeTotals(this.db, 'codes').where('id', '=', id).executeTakeFirst();
+    return row ? toCode(row) : null;
+  }
+
+  /** Newest first; `name` matches a case-insensitive substring of the name only. */
+  async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
+    let q = withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId);
+    if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
+    if (query.status) q = q.where('status', '=', query.status);
+    if (query.folderId) q = q.where('folder_id', '=', query.folderId);
+    q = withMemberFilters(q, 'codes', 'code', query);
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    return rows.map(toCode);
+  }
+
+  async countLive(accountId: string, db: Kysely<Schema> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('status', '<>', 'archived')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Names in the account starting with `prefix` (case-sensitive), for choosing a clone's name. */
+  async namesStartingWith(accountId: string, prefix: string, db: Kysely<Schema> = this.db): Promise<string[]> {
+    const pattern = `${escapeLike(prefix.toLowerCase())}%`;
+    const rows = await db
+      .selectFrom('codes')
+      .select('name')
+      .where('account_id', '=', accountId)
+      .where(sql<boolean>`name_lower like ${pattern} escape '\\'`)
+      .execute();
+    return rows.map((r) => r.name).filter((n) => n.startsWith(prefix));
+  }
+
+  async moveToFolder(accountId: string, id: string, folderId: string | null, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.updateTable('codes').set({ folder_id: folderId }).where('id', '=', id).where('account_id', '=', accountId).execute();
+  }
+
+  /** Every code of a folder (archived ones too), by name then id. */
+  async inFolder(accountId: string, folderId: string): Promise<{ id: string; name: string }[]> {
+    return this.named(accountId, folderId);
+  }
+
+  /** Every code of the account (archived ones too), by name: the ids and names analytics read. */
+  async inAccount(accountId: string): Promise<{ id: string; name: string }[]> {
+    return this.named(accountId, null);
+  }
+
+  private async named(accountId: string, folderId: string | null): Promise<{ id: string; name: string }[]> {
+    let query = this.db.selectFrom('codes').select(['id', 'name']).where('account_id', '=', accountId);
+    if (folderId !== null) query = query.where('folder_id', '=', folderId);
+    return query.orderBy(byName(this.db)).execute();
+  }
+
+  /** Takes every code out of a folder (before the folder goes); returns how many were in it. */
+  async leaveFolder(accountId: string, folderId: string, now: number, db: Kysely<Schema> = this.db): Promise<number> {
+    return emptyFolder(db, 'codes', accountId, folderId, now);
+  }
+}
