@@ -9,6 +9,7 @@ import { createClientErrorHandler, createErrorRenderer } from './errors.js';
 import { checkBodyText, decodeUtf8 } from './text-input.js';
 import { installValidators } from './validation.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { rewriteUrl } from './surface.js';
 
 export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 
@@ -33,6 +34,8 @@ export function createServer(
     genReqId: newRequestId,
     ...(serverFactory ? { serverFactory } : {}),
     requestIdHeader: false,
+    // The dashboard reaches the one mount of the v1 routes: their serializers are compiled once.
+    rewriteUrl,
     // Failures before routing (a malformed address, a path part too long) render like every other one.
     frameworkErrors: (error, request, reply) => {
       reply.headers({ 'X-Request-Id': request.id, ...SECURITY_HEADERS });
