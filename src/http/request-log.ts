@@ -13,7 +13,8 @@ const accountOf = (request: FastifyRequest): string | null =>
  */
 export function installRequestLog(app: FastifyInstance, metrics: HttpMetrics): void {
   app.addHook('onResponse', async (request, reply) => {
-    if (!API_PATH.test(request.url)) return;
+    // The address that came in: the dashboard's /app/api/v1, routed to /api/v1, is not the API.
+    if (!API_PATH.test(request.originalUrl)) return;
     const route = request.routeOptions.url ?? 'unknown';
     metrics.apiRequest(request.method, route, reply.statusCode);
     request.log.info(

@@ -9,6 +9,8 @@ import { createClientErrorHandler, createErrorRenderer } from './errors.js';
 import { checkBodyText, decodeUtf8 } from './text-input.js';
 import { installValidators } from './validation.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { sharedSerializers } from './serializers.js';
+import { rewriteUrl } from './surface.js';
 
 export type ServerFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 
@@ -33,6 +35,9 @@ export function createServer(
     genReqId: newRequestId,
     ...(serverFactory ? { serverFactory } : {}),
     requestIdHeader: false,
+    // The dashboard reaches the one mount of the v1 routes: their serializers are compiled once.
+    rewriteUrl,
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     // Failures before routing (a malformed address, a path part too long) render like every other one.
     frameworkErrors: (error, request, reply) => {
       reply.headers({ 'X-Request-Id': request.id, ...SECURITY_HEADERS });

@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../../lib/errors.js';
-import { policyOf } from '../../guard.js';
+import { policyOf, type Guard } from '../../guard.js';
+import { surfaceGuard, viaDashboard } from '../../surface.js';
 import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
 import { analyticsRoutes } from './analytics/routes.js';
@@ -39,8 +41,28 @@ export const RESOURCES = [
   enquiriesRoutes,
 ];
 
-export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, services, guard, present }) => {
-  const context: ApiContext = { config, services, guard, present };
+/** What the dashboard brings to the v1 routes it reaches at /app/api/v1. */
+export interface DashboardV1 {
+  /** The session chain that stands in for the bearer one there. */
+  guard: Guard;
+  /** Refuses a state change without the browser's CSRF token. */
+  csrf: { check(request: FastifyRequest): Promise<void> };
+  /** The routes only the dashboard has; each carries `config.dashboardOnly`. */
+  routes: FastifyPluginAsync<ApiContext>;
+}
+
+export interface ApiV1Options extends ApiContext {
+  dashboard: DashboardV1;
+}
+
+/**
+ * Every v1 route, mounted once: /api/v1 reaches it with a bearer token, and the dashboard's
+ * /app/api/v1, which the server rewrites to it, with its session and CSRF token.
+ */
+export const apiV1: FastifyPluginAsync<ApiV1Options> = async (app, { config, services, guard, present, dashboard }) => {
+  const context: ApiContext = { config, services, guard: surfaceGuard(guard, dashboard.guard), present };
+  // The dashboard's requests carry the session and CSRF secrets in cookies.
+  await app.register(cookie);
   app.decorateRequest('principal', null);
   app.decorateRequest('rate', null);
   // Publish each route's scope in the OpenAPI document (3.1 allows role names on any scheme).
@@ -52,13 +74,25 @@ export const apiV1: FastifyPluginAsync<ApiContext> = async (app, { config, servi
     if (!policy || !route.schema) return;
     (route.schema as Record<string, unknown>).security = [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
   });
-  app.addHook('preValidation', checkRequestText);
-  for (const resource of RESOURCES) await app.register(resource, context);
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  // An unknown path still authenticates and counts against the rate, so it answers like any endpoint.
-  app.setNotFoundHandler({ preHandler: guard({ scope: null, metered: false }) }, async (request) => {
-    throw new NotFound(`endpoint ${request.method} ${request.url.split('?')[0]}`);
+  // On the API an unknown path still authenticates and counts against the rate, so it answers like any endpoint.
+  const unknownGuard = guard({ scope: null, metered: false });
+  async function unknownEndpoint(request: FastifyRequest, reply: FastifyReply): Promise<never> {
+    if (!viaDashboard(request)) await unknownGuard(request, reply);
+    throw new NotFound(`endpoint ${request.method} ${request.originalUrl.split('?')[0]}`);
+  }
+  app.addHook('onRequest', async (request, reply) => {
+    const fromDashboard = viaDashboard(request);
+    // Every state change on the dashboard's surface carries the CSRF token, signed in or not.
+    if (fromDashboard) await dashboard.csrf.check(request);
+    const { dashboardOnly, publicOnly } = request.routeOptions.config;
+    if (fromDashboard ? publicOnly : dashboardOnly) await unknownEndpoint(request, reply);
   });
+  app.addHook('preValidation', checkRequestText);
+
+  for (const resource of RESOURCES) await app.register(resource, context);
+  await app.register(dashboard.routes, context);
+
+  app.get('/openapi.json', { schema: { hide: true }, config: { publicOnly: true } }, async () => app.swagger());
+  app.setNotFoundHandler(unknownEndpoint);
 };
