@@ -1,23 +1,13 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
-import type { Config } from '../../config/config.js';
-import type { RateStatus } from '../../modules/limits/limits.service.js';
 import type { Actor } from '../../modules/team/roles.policy.js';
 import type { Scope } from '../../modules/tokens/scopes.js';
-import type { Principal } from '../../modules/tokens/tokens.types.js';
-import type { Services } from '../../services.js';
-import type { Presenters } from '../presenters.js';
 import type { IdParams } from '../schemas.js';
+import { answer, type Kind, type Operation, type OperationContext } from '../operations/operation.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
-export interface ToolContext {
-  config: Config;
-  services: Services;
-  principal: Principal;
+export interface ToolContext extends OperationContext {
   /** The token's person: the services check what they may do. */
   actor: Actor;
-  present: Presenters;
-  /** The rate-limit window as the guard left it for this HTTP request. */
-  rate: RateStatus;
   /** Adds a content block (an image, a file) after the JSON text of the result. */
   attach?(block: Attachment): void;
 }
@@ -37,7 +27,8 @@ export interface ToolHints {
 /**
  * One MCP tool. `input` and `output` are the REST resource's own TypeBox schemas (composed with
  * `toolInput`), so the limits and the JSON cannot drift apart; `handler` calls the same service and
- * presenter as the REST route and returns exactly the REST response body.
+ * presenter as the REST route and returns exactly the REST response body. `toolOf` derives one from
+ * a catalog operation; only a tool whose answer is not the REST body is written with `defineTool`.
  */
 export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
   name: string;
@@ -76,6 +67,32 @@ export function toolInput<T extends TObject[]>(...parts: [...T]): TComposite<T> 
 
 /** No arguments. */
 export const NoInput = Type.Object({}, { additionalProperties: false });
+
+const HINTS: Record<Kind, ToolHints> = { read: READ, add: ADD, change: CHANGE, remove: CHANGE };
+
+/**
+ * The MCP tool of a catalog operation that has one: its name, the summary as the title, the
+ * operation's scope and description, the REST parts composed into one argument object, the REST
+ * answer as the output, the kind's hints, and the same `run` answering the same body.
+ */
+export function toolOf(op: Operation): ToolDefinition {
+  if (!op.tool) throw new Error(`${op.id} has no MCP tool`);
+  const parts = [op.params, op.querystring, op.body].filter((part): part is TObject => part !== undefined);
+  return {
+    name: op.tool,
+    title: op.summary,
+    description: op.description,
+    scope: op.scope,
+    input: parts.length === 0 ? NoInput : toolInput(...parts),
+    output: op.output,
+    annotations: HINTS[op.kind],
+    handler: async (args, context) => (await answer(op, context.actor, args, context)) as Static<TObject>,
+  };
+}
+
+/** The tools of the operations that have one, in the catalog's order. */
+export const toolsOf = (operations: readonly Operation[]): ToolDefinition[] =>
+  operations.filter((op) => op.tool !== undefined).map(toolOf);
 
 /** The `data` of a REST envelope schema. */
 type Data<O extends TObject> = Static<O> extends { data: infer D } ? D : never;

@@ -3,9 +3,10 @@ import { NotFound } from '../../../lib/errors.js';
 import { policyOf } from '../../guard.js';
 import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
+import { operationRoutes } from './operations.js';
+import { CODES } from '../../operations/codes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
-import { codesRoutes } from './codes/routes.js';
 import { foldersRoutes } from './folders/routes.js';
 import { gs1Routes } from './gs1/routes.js';
 import { hooksRoutes } from './hooks/routes.js';
@@ -21,7 +22,7 @@ import { cardsRoutes, formsRoutes, pagesRoutes } from './content/resources.js';
 /** Every resource of /api/v1. A resource adds its routes plugin here. */
 export const RESOURCES = [
   meRoutes,
-  codesRoutes,
+  operationRoutes(CODES),
   linksRoutes,
   usersRoutes,
   hooksRoutes,

@@ -1,7 +1,7 @@
-import type { ToolDefinition } from '../tool.js';
+import { CODES } from '../../operations/codes.js';
+import { toolsOf, type ToolDefinition } from '../tool.js';
 import { accountTools } from './account.js';
 import { campaignTools } from './campaigns.js';
-import { codeTools } from './codes.js';
 import { eventTools } from './events.js';
 import { folderTools } from './folders.js';
 import { gs1Tools } from './gs1.js';
@@ -16,7 +16,7 @@ import { contentTools } from './content.js';
 /** Every MCP tool. A resource adds its file's list here (docs/mcp.md, "Adding a tool"). */
 export const TOOLS: readonly ToolDefinition[] = [
   ...accountTools,
-  ...codeTools,
+  ...toolsOf(CODES),
   ...eventTools,
   ...linkTools,
   ...folderTools,
