@@ -1,7 +1,6 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
 import type { Actor } from '../../modules/team/roles.policy.js';
 import type { Scope } from '../../modules/tokens/scopes.js';
-import type { IdParams } from '../schemas.js';
 import { answer, type Kind, type Operation, type OperationContext } from '../operations/operation.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
@@ -93,68 +92,3 @@ export function toolOf(op: Operation): ToolDefinition {
 /** The tools of the operations that have one, in the catalog's order. */
 export const toolsOf = (operations: readonly Operation[]): ToolDefinition[] =>
   operations.filter((op) => op.tool !== undefined).map(toolOf);
-
-/** The `data` of a REST envelope schema. */
-type Data<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
-
-/** What a resource tool adds to its name, title and schemas: prose and the service call. */
-export interface ToolBody<I extends TObject[], O extends TObject> {
-  description: string;
-  /** Calls the service and presents; the result is answered as `{ data }`, like the REST route. */
-  run(args: Static<TComposite<I>>, context: ToolContext): Promise<Data<O>>;
-}
-
-function toolOfKind(scope: Scope | null, annotations: ToolHints) {
-  return <I extends TObject[], O extends TObject>(
-    name: string,
-    title: string,
-    input: [...I],
-    output: O,
-    { description, run }: ToolBody<I, O>,
-  ): ToolDefinition => ({
-    name,
-    title,
-    description,
-    scope,
-    input: input.length === 0 ? NoInput : toolInput(...input),
-    output,
-    annotations,
-    handler: async (args, context) => ({ data: await run(args as Static<TComposite<I>>, context) }),
-  });
-}
-
-/** What a deletion tool adds to its name, title and schemas: prose and the service call, whose result joins the answer. */
-export interface RemoveBody<I extends TObject[]> {
-  description: string;
-  run(args: Static<TComposite<I>>, context: ToolContext): Promise<object | void>;
-}
-
-/**
- * The tools of one resource, by kind: `read` (needs `readScope`, hints READ), `add`, `change` and
- * `remove` (need `writeScope`, hints ADD, CHANGE and CHANGE). Input is the REST parts (none: no
- * arguments); the handler's result is wrapped in the REST envelope. `remove` takes the id and answers
- * like the REST `remove`: `{ id, deleted: true }` with what `run` adds. A tool that answers more than
- * `{ data }` uses `defineTool`.
- */
-export function resourceTools(readScope: Scope | null, writeScope: Scope | null = readScope) {
-  const change = toolOfKind(writeScope, CHANGE);
-  return {
-    read: toolOfKind(readScope, READ),
-    add: toolOfKind(writeScope, ADD),
-    change,
-    remove: <I extends [typeof IdParams, ...TObject[]], O extends TObject>(
-      name: string,
-      title: string,
-      input: [...I],
-      output: O,
-      { description, run }: RemoveBody<I>,
-    ): ToolDefinition =>
-      change(name, title, input, output, {
-        description,
-        run: async (args, context) => {
-          const { id } = args as typeof args & Static<typeof IdParams>;
-          return { id, deleted: true, ...(await run(args, context)) } as Data<O>;
-        },
-      }),
-  };
-}
