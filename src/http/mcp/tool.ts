@@ -1,21 +1,11 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
-import type { Config } from '../../config/config.js';
-import type { Actor, RateStatus, Scope } from '../../platform/index.js';
-import type { Principal } from '../../identity/index.js';
-import type { Services } from '../../services.js';
-import type { Presenters } from '../presenters.js';
-import type { IdParams } from '../schemas.js';
+import type { Actor, Scope } from '../../platform/index.js';
+import { answer, type Kind, type Operation, type OperationContext } from '../operations/operation.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
-export interface ToolContext {
-  config: Config;
-  services: Services;
-  principal: Principal;
+export interface ToolContext extends OperationContext {
   /** The token's person: the services check what they may do. */
   actor: Actor;
-  present: Presenters;
-  /** The rate-limit window as the guard left it for this HTTP request. */
-  rate: RateStatus;
   /** Adds a content block (an image, a file) after the JSON text of the result. */
   attach?(block: Attachment): void;
 }
@@ -35,7 +25,8 @@ export interface ToolHints {
 /**
  * One MCP tool. `input` and `output` are the REST resource's own TypeBox schemas (composed with
  * `toolInput`), so the limits and the JSON cannot drift apart; `handler` calls the same service and
- * presenter as the REST route and returns exactly the REST response body.
+ * presenter as the REST route and returns exactly the REST response body. `toolOf` derives one from
+ * a catalog operation; only a tool whose answer is not the REST body is written with `defineTool`.
  */
 export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
   name: string;
@@ -75,67 +66,28 @@ export function toolInput<T extends TObject[]>(...parts: [...T]): TComposite<T> 
 /** No arguments. */
 export const NoInput = Type.Object({}, { additionalProperties: false });
 
-/** The `data` of a REST envelope schema. */
-type Data<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
-
-/** What a resource tool adds to its name, title and schemas: prose and the service call. */
-export interface ToolBody<I extends TObject[], O extends TObject> {
-  description: string;
-  /** Calls the service and presents; the result is answered as `{ data }`, like the REST route. */
-  run(args: Static<TComposite<I>>, context: ToolContext): Promise<Data<O>>;
-}
-
-function toolOfKind(scope: Scope | null, annotations: ToolHints) {
-  return <I extends TObject[], O extends TObject>(
-    name: string,
-    title: string,
-    input: [...I],
-    output: O,
-    { description, run }: ToolBody<I, O>,
-  ): ToolDefinition => ({
-    name,
-    title,
-    description,
-    scope,
-    input: input.length === 0 ? NoInput : toolInput(...input),
-    output,
-    annotations,
-    handler: async (args, context) => ({ data: await run(args as Static<TComposite<I>>, context) }),
-  });
-}
-
-/** What a deletion tool adds to its name, title and schemas: prose and the service call, whose result joins the answer. */
-export interface RemoveBody<I extends TObject[]> {
-  description: string;
-  run(args: Static<TComposite<I>>, context: ToolContext): Promise<object | void>;
-}
+const HINTS: Record<Kind, ToolHints> = { read: READ, add: ADD, change: CHANGE, remove: CHANGE };
 
 /**
- * The tools of one resource, by kind: `read` (needs `readScope`, hints READ), `add`, `change` and
- * `remove` (need `writeScope`, hints ADD, CHANGE and CHANGE). Input is the REST parts (none: no
- * arguments); the handler's result is wrapped in the REST envelope. `remove` takes the id and answers
- * like the REST `remove`: `{ id, deleted: true }` with what `run` adds. A tool that answers more than
- * `{ data }` uses `defineTool`.
+ * The MCP tool of a catalog operation that has one: its name, the summary as the title, the
+ * operation's scope and description, the REST parts composed into one argument object, the REST
+ * answer as the output, the kind's hints, and the same `run` answering the same body.
  */
-export function resourceTools(readScope: Scope | null, writeScope: Scope | null = readScope) {
-  const change = toolOfKind(writeScope, CHANGE);
+export function toolOf(op: Operation): ToolDefinition {
+  if (!op.tool) throw new Error(`${op.id} has no MCP tool`);
+  const parts = [op.params, op.querystring, op.body].filter((part): part is TObject => part !== undefined);
   return {
-    read: toolOfKind(readScope, READ),
-    add: toolOfKind(writeScope, ADD),
-    change,
-    remove: <I extends [typeof IdParams, ...TObject[]], O extends TObject>(
-      name: string,
-      title: string,
-      input: [...I],
-      output: O,
-      { description, run }: RemoveBody<I>,
-    ): ToolDefinition =>
-      change(name, title, input, output, {
-        description,
-        run: async (args, context) => {
-          const { id } = args as typeof args & Static<typeof IdParams>;
-          return { id, deleted: true, ...(await run(args, context)) } as Data<O>;
-        },
-      }),
+    name: op.tool,
+    title: op.summary,
+    description: op.description,
+    scope: op.scope,
+    input: parts.length === 0 ? NoInput : toolInput(...parts),
+    output: op.output,
+    annotations: HINTS[op.kind],
+    handler: async (args, context) => (await answer(op, context.actor, args, context)) as Static<TObject>,
   };
 }
+
+/** The tools of the operations that have one, in the catalog's order. */
+export const toolsOf = (operations: readonly Operation[]): ToolDefinition[] =>
+  operations.filter((op) => op.tool !== undefined).map(toolOf);

@@ -5,41 +5,15 @@ import { policyOf, type Guard } from '../../guard.js';
 import { surfaceGuard, viaDashboard } from '../../surface.js';
 import { checkRequestText } from '../../text-input.js';
 import type { ApiContext } from './context.js';
-import { analyticsRoutes } from './analytics/routes.js';
-import { campaignsRoutes } from './campaigns/routes.js';
-import { codesRoutes } from './codes/routes.js';
-import { foldersRoutes } from './folders/routes.js';
-import { gs1Routes } from './gs1/routes.js';
-import { hooksRoutes } from './hooks/routes.js';
-import { linksRoutes } from './links/routes.js';
-import { meRoutes } from './me/routes.js';
-import { mediaRoutes } from './media/routes.js';
+import { operationRoutes } from './operations.js';
+import { CATALOG } from '../../operations/index.js';
 import { symbolsRoutes } from './symbols/routes.js';
-import { templatesRoutes } from './templates/routes.js';
-import { usersRoutes } from './users/routes.js';
-import { enquiriesRoutes, submissionsRoutes } from './submissions/routes.js';
-import { cardsRoutes, formsRoutes, pagesRoutes } from './content/resources.js';
 
-/** Every resource of /api/v1. A resource adds its routes plugin here. */
-export const RESOURCES = [
-  meRoutes,
-  codesRoutes,
-  linksRoutes,
-  usersRoutes,
-  hooksRoutes,
-  foldersRoutes,
-  templatesRoutes,
-  analyticsRoutes,
-  symbolsRoutes,
-  mediaRoutes,
-  gs1Routes,
-  campaignsRoutes,
-  formsRoutes,
-  submissionsRoutes,
-  pagesRoutes,
-  cardsRoutes,
-  enquiriesRoutes,
-];
+/**
+ * Every resource of /api/v1, each one plugin: the catalog's routes, then the symbol images, which
+ * answer bytes rather than JSON. A resource adds its operations to the catalog (http/operations).
+ */
+export const RESOURCES = [...CATALOG.map((operations) => operationRoutes(operations)), symbolsRoutes];
 
 /** What the dashboard brings to the v1 routes it reaches at /app/api/v1. */
 export interface DashboardV1 {
