@@ -1,4 +1,4 @@
-import { CreatedTokenResponse, CreateTokenBody, TokenListResponse, TokenResponse } from '../app/tokens.schema.js';
+import { CreatedTokenResponse, CreateTokenBody, TokenListResponse, TokenResponse } from '../api/v1/tokens/schema.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { SCOPES } from '../../platform/index.js';
-import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
+import { SCOPES } from '../../../../platform/index.js';
+import { DataEnvelope, DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
 const ScopeName = StringEnum(SCOPES);
 
