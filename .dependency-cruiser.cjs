@@ -27,6 +27,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-module-cycles',
+      comment: 'No import loop between files either.',
+      severity: 'error',
+      from: { path: '^src' },
+      to: { circular: true },
+    },
+    {
       name: 'through-the-door',
       comment: 'Another context is reached only through its door (index.ts); its inside is its own.',
       severity: 'error',

@@ -1,5 +1,4 @@
-import type { Presenters } from '../http/presenters.js';
-import type { Services } from '../services.js';
+import type { CliContext } from './context.js';
 import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
 import { openapi } from './commands/openapi.js';
@@ -10,11 +9,7 @@ import { token } from './commands/token.js';
 import { user } from './commands/user.js';
 import { UsageError } from './args.js';
 
-/** What a command works with: the services, and the presenters every surface shares. */
-export interface CliContext {
-  services: Services;
-  present: Presenters;
-}
+export type { CliContext } from './context.js';
 
 type Command = (context: CliContext, sub: string | undefined, argv: string[]) => Promise<object>;
 

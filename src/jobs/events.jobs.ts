@@ -1,6 +1,6 @@
 import { MONTHS_AHEAD } from '../db/partitions.js';
 import type { Services } from '../services.js';
-import type { Job } from './index.js';
+import type { Job } from './job.js';
 
 /**
  * Events housekeeping. Every job is idempotent and bounded, so several instances may run them:

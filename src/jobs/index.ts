@@ -5,12 +5,9 @@ import type { Infrastructure, Services } from '../services.js';
 import { JobLeases } from './store/job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
 import { eventJobs } from './events.jobs.js';
+import type { Job } from './job.js';
 
-export interface Job {
-  name: string;
-  intervalMs: number;
-  run(): Promise<void>;
-}
+export type { Job } from './job.js';
 
 export interface RunningJobs {
   webhookDelivery: WebhookDeliveryJob;

@@ -1,4 +1,4 @@
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, optionalInteger, parse, required, single, UsageError } from '../args.js';
 
 export async function account({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { IMAGE_FORMATS, type ImageFormat } from '../../catalog/index.js';
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, optionalInteger, parse, required, UsageError } from '../args.js';
 
 /** Codes as the operator sees them: any account's. */

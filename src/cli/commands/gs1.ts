@@ -1,6 +1,6 @@
 import { iso } from '../../lib/clock.js';
 import type { Gs1Prefix } from '../../catalog/index.js';
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
 const USAGE =

@@ -1,5 +1,5 @@
 import { iso, isoOrNull } from '../../lib/clock.js';
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, optionalInteger, parse, UsageError } from '../args.js';
 
 /** The mail outbox: what qrelay has sent or, without SMTP_URL, holds for the operator to pass on. */

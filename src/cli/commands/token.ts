@@ -1,5 +1,5 @@
 import { isoOrNull } from '../../lib/clock.js';
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, optionalTime, parse, required, single, UsageError } from '../args.js';
 
 export async function token({ services }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {

@@ -1,5 +1,5 @@
 import { iso } from '../../lib/clock.js';
-import type { CliContext } from '../run.js';
+import type { CliContext } from '../context.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
 export async function user({ services, present }: CliContext, sub: string | undefined, argv: string[]): Promise<object> {
