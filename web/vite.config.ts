@@ -8,9 +8,9 @@ export default defineConfig({
   resolve: {
     alias: {
       // The server's pure symbol renderer (ADR 0043): the designer's preview is drawn by the same code as the exports.
-      '@symbols': fileURLToPath(new URL('../src/modules/symbols', import.meta.url)),
+      '@symbols': fileURLToPath(new URL('../src/catalog/symbols', import.meta.url)),
       // The GS1 link types the service knows (pure data), for the GS1 page's link type picker.
-      '@gs1': fileURLToPath(new URL('../src/modules/gs1', import.meta.url)),
+      '@gs1': fileURLToPath(new URL('../src/catalog/gs1', import.meta.url)),
       react: 'preact/compat',
       'react-dom': 'preact/compat',
       'react/jsx-runtime': 'preact/jsx-runtime',
