@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SCOPES } from '../../src/modules/tokens/scopes.js';
 import { TokensRepository } from '../../src/modules/tokens/tokens.repository.js';
+import { OPERATOR, person } from '../../src/modules/team/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -35,7 +36,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
     const memberToken = await h.factory.token(account.id, ['codes:read'], { userId: member.id });
     await h.infra.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', member.id).execute();
     const suspended = await h.factory.tenant();
-    await h.services.accounts.suspend(suspended.account.id);
+    await h.services.accounts.suspend(OPERATOR, suspended.account.id);
     const valid = await h.factory.token(account.id, [...SCOPES]);
     h.clock.advance(2000);
     expect(owner.role).toBe('owner');
@@ -155,7 +156,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('reads a busy token from the store once a second; revoking, demoting or suspending takes effect at once', async () => {
     const { account, owner } = await h.factory.tenant();
-    const ownerActor = { accountId: account.id, userId: owner.id, role: 'owner' as const };
+    const ownerActor = person(account.id, owner.id, 'owner');
     const editor = await h.factory.user(account.id, 'editor');
     const token = await h.factory.token(account.id, ['codes:read', 'codes:write'], { userId: editor.id });
     const list = () => h.request({ method: 'GET', url: '/api/v1/codes', token });
@@ -185,7 +186,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
       const otherToken = await h.factory.token(other.account.id, ['codes:read']);
       const otherList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: otherToken });
       expect((await otherList()).statusCode).toBe(200);
-      await h.services.accounts.suspend(other.account.id);
+      await h.services.accounts.suspend(OPERATOR, other.account.id);
       expect((await otherList()).statusCode).toBe(401);
 
       // As does revoking it.

@@ -3,6 +3,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { ownerOf } from '../support/actors.js';
+import { SYSTEM } from '../../src/modules/team/roles.policy.js';
 
 const FIELDS = [
   { key: 'name', label: 'Your name', type: 'text', required: true },
@@ -82,7 +83,7 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
 
   it('answers another account’s form and submission with 404', async () => {
     const form = await createForm();
-    const stored = await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', {
+    const stored = await h.services.submissions.store(SYSTEM, await h.services.forms.get(ownerOf(t), form.id), 'submission', {
       name: 'A',
     });
     const other = await h.factory.tenant();
@@ -109,7 +110,9 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
     const ids: string[] = [];
     for (let i = 0; i < 52; i += 1) {
       h.clock.advance(10);
-      ids.push((await h.services.submissions.store(i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' })).id);
+      ids.push(
+        (await h.services.submissions.store(SYSTEM, i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' })).id,
+      );
     }
     const page = await call('GET', '/submissions', undefined, tenant.token);
     expect(page.statusCode).toBe(200);
@@ -130,7 +133,7 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
 
   it('deletes one submission, then 404', async () => {
     const form = await createForm();
-    const stored = await h.services.submissions.store(await h.services.forms.get(ownerOf(t), form.id), 'submission', {
+    const stored = await h.services.submissions.store(SYSTEM, await h.services.forms.get(ownerOf(t), form.id), 'submission', {
       name: 'Z',
     });
     expect((await call('DELETE', `/submissions/${stored.id}`)).json().data).toEqual({ id: stored.id, deleted: true });

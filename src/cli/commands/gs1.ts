@@ -1,5 +1,6 @@
 import { iso } from '../../lib/clock.js';
 import type { Gs1Prefix } from '../../modules/gs1/gs1.types.js';
+import { OPERATOR } from '../../modules/team/roles.policy.js';
 import type { CliContext } from '../run.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
@@ -15,17 +16,21 @@ export async function gs1({ services }: CliContext, sub: string | undefined, arg
   switch (action) {
     case 'assign': {
       const { values } = parse(rest, { account: 'string', prefix: 'string' });
-      const { prefix, heldByOthers } = await services.gs1.assignPrefix(required(values, 'account'), required(values, 'prefix'));
+      const { prefix, heldByOthers } = await services.gs1.assignPrefix(
+        OPERATOR,
+        required(values, 'account'),
+        required(values, 'prefix'),
+      );
       return { prefix: present(prefix), heldByOthers };
     }
     case 'list': {
       const { values } = parse(rest, { account: 'string' });
-      return { prefixes: (await services.gs1.prefixes(optional(values, 'account'))).map(present) };
+      return { prefixes: (await services.gs1.prefixes(OPERATOR, optional(values, 'account'))).map(present) };
     }
     case 'remove': {
       const { values } = parse(rest, { prefix: 'string' });
       const prefix = required(values, 'prefix');
-      await services.gs1.removePrefix(prefix);
+      await services.gs1.removePrefix(OPERATOR, prefix);
       return { prefix, removed: true };
     }
     default:

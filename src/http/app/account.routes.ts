@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
-import type { ApiRoutes } from '../api/v1/context.js';
+import { actor, type ApiRoutes } from '../api/v1/context.js';
 import { principalOf } from '../guard.js';
 import { responses } from '../schemas.js';
 import { AccountSettingsResponse, type AccountSettings } from './account.schema.js';
@@ -37,7 +37,7 @@ export const accountRoutes: ApiRoutes = async (app, { config, services, guard })
       const { account: held } = principalOf(request);
       const { plan } = held;
       const [account, quota] = await Promise.all([
-        services.accounts.get(held.id),
+        services.accounts.get(actor(request), held.id),
         services.limits.quota(held.id, plan.monthlyAllowance),
       ]);
       return {

@@ -1,7 +1,7 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
 import type { RateStatus } from '../../modules/limits/limits.service.js';
-import type { Actor } from '../../modules/team/roles.policy.js';
+import type { Person } from '../../modules/team/roles.policy.js';
 import type { Scope } from '../../modules/tokens/scopes.js';
 import type { Principal } from '../../modules/tokens/tokens.types.js';
 import type { Services } from '../../services.js';
@@ -14,7 +14,7 @@ export interface ToolContext {
   services: Services;
   principal: Principal;
   /** The token's person: the services check what they may do. */
-  actor: Actor;
+  actor: Person;
   present: Presenters;
   /** The rate-limit window as the guard left it for this HTTP request. */
   rate: RateStatus;

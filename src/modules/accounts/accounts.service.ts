@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { effectivePlan, isPlanName, PLAN_NAMES } from '../plans/plans.js';
+import { actsIn, assertOperatorOrSystem, type Actor, type Operator, type System } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, type User } from '../users/users.types.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
@@ -41,7 +42,8 @@ export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
   /** The monthly allowance of every active account on a metered plan (as the system, for /metrics). */
-  async meteredAllowances(): Promise<{ id: string; limit: number }[]> {
+  async meteredAllowances(actor: System): Promise<{ id: string; limit: number }[]> {
+    assertOperatorOrSystem(actor);
     const rows = await this.deps.accounts.activePlans();
     return rows.flatMap((row) => {
       const plan = effectivePlan(row.plan, { monthlyAllowance: row.monthlyAllowance, ratePerMinute: null });
@@ -49,8 +51,9 @@ export class AccountsService {
     });
   }
 
-  /** Creates an account and its owner in one transaction. */
-  async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+  /** Creates an account and its owner in one transaction: the operator (CLI) or the system (first-run set-up). */
+  async create(actor: Operator | System, input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+    assertOperatorOrSystem(actor);
     const name = input.name.trim();
     if (name.length === 0 || name.length > MAX_NAME)
       throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
@@ -95,9 +98,10 @@ export class AccountsService {
     return { account, owner };
   }
 
-  async get(id: string): Promise<Account> {
+  /** An account: a person reads only their own (any other is not found), the operator and the system any. */
+  async get(actor: Actor, id: string): Promise<Account> {
     const account = await this.deps.accounts.findById(id);
-    if (!account) throw new NotFound('account');
+    if (!account || !actsIn(actor, account.id)) throw new NotFound('account');
     return account;
   }
 
@@ -105,9 +109,10 @@ export class AccountsService {
    * Suspends a company: every token of it stops working at once, and its codes and links stop
    * redirecting (every instance's resolver cache is told to drop what it holds).
    */
-  async suspend(id: string): Promise<Account> {
+  async suspend(actor: Operator, id: string): Promise<Account> {
+    assertOperatorOrSystem(actor);
     if (!(await this.deps.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
     this.deps.bus?.publish(null);
-    return this.get(id);
+    return this.get(actor, id);
   }
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { CampaignsService } from '../campaigns/campaigns.service.js';
 import type { MemberRef } from '../campaigns/campaigns.types.js';
 import { dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
@@ -28,7 +28,7 @@ export class CampaignAnalyticsReader {
     private readonly clock: Clock,
   ) {}
 
-  async campaignAnalytics(actor: Actor, campaignId: string, days?: number): Promise<CampaignAnalytics> {
+  async campaignAnalytics(actor: Person, campaignId: string, days?: number): Promise<CampaignAnalytics> {
     assertCan(actor, 'analytics:read');
     const window = bounded(days, 30, 1, 3650, 'days');
     const members = await this.campaigns.membersFor(actor, campaignId);

@@ -4,7 +4,7 @@ import { idFloorAt } from '../../lib/ids.js';
 import type { ContentRepository } from '../content/content.repository.js';
 import type { ContentKind } from '../content/content.types.js';
 import { DAY_MS, dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
@@ -32,7 +32,7 @@ export interface ContentAnalytics {
 export class ContentAnalyticsService {
   constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentRepository; clock: Clock }) {}
 
-  async of(actor: Actor, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
+  async of(actor: Person, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
     assertCan(actor, 'analytics:read');
     const content = await foundById(kind, id, (id) => this.deps.contents.findInAccount(actor.accountId, kind, id));
     const days = bounded(window, 30, 1, 3650, 'days');

@@ -15,7 +15,7 @@ import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from '../resol
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { validateRules } from '../routing/rules.js';
 import { ContentReads } from '../team/content-reads.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { cloneName } from './clone-name.js';
@@ -39,7 +39,7 @@ async function gateHash(gate: { password: string } | null): Promise<string | nul
 }
 
 /** The public address of the actor's hosted content, or 404 when the account has no such content. */
-export type ContentAddress = (actor: Actor, content: ContentRef) => Promise<string>;
+export type ContentAddress = (actor: Person, content: ContentRef) => Promise<string>;
 
 export interface CodesDeps {
   codes: CodesRepository;
@@ -70,7 +70,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
   }
 
-  async create(actor: Actor, input: CreateCodeInput): Promise<Code> {
+  async create(actor: Person, input: CreateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const mode = input.mode ?? 'dynamic';
@@ -112,7 +112,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     return this.insert(account, code, input.shortCode);
   }
 
-  async update(actor: Actor, id: string, input: UpdateCodeInput): Promise<Code> {
+  async update(actor: Person, id: string, input: UpdateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const code = await this.get(actor, id);
@@ -159,7 +159,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** One-way: the code stops resolving; its history is kept. */
-  async archive(actor: Actor, id: string): Promise<Code> {
+  async archive(actor: Person, id: string): Promise<Code> {
     assertCan(actor, 'content:write');
     const code = await this.get(actor, id);
     if (code.status === 'archived') return code;
@@ -170,7 +170,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** An address (checked like every destination) or the public address of the account's content. */
-  private async destinationOf(actor: Actor, input: CreateCodeInput): Promise<string> {
+  private async destinationOf(actor: Person, input: CreateCodeInput): Promise<string> {
     if (input.content !== undefined) {
       if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
       return this.deps.contentAddress(actor, input.content);
@@ -180,7 +180,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
-  async clone(actor: Actor, id: string): Promise<Code> {
+  async clone(actor: Person, id: string): Promise<Code> {
     assertCan(actor, 'content:write');
     const original = await this.get(actor, id);
     const account = await this.account(actor.accountId);
@@ -238,7 +238,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
-  private async templateDesign(actor: Actor, id: string | undefined) {
+  private async templateDesign(actor: Person, id: string | undefined) {
     return id === undefined ? undefined : (await this.deps.templates.get(actor, id)).design;
   }
 

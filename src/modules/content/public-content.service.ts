@@ -5,6 +5,7 @@ import { isAutomated } from '../events/events.classifier.js';
 import type { EventType, HitRecorder } from '../events/events.types.js';
 import { AnonymousLimiter } from '../limits/anonymous-limiter.js';
 import { answerWhenDurable, recordSafely } from '../resolver/hit-recorder.js';
+import { SYSTEM } from '../team/roles.policy.js';
 import type { ContentRepository } from './content.repository.js';
 import type { Answer, Content, ContentKind, SubmissionKind } from './content.types.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -111,7 +112,7 @@ export class PublicContentService {
     if (!checked.ok) return { kind: 'refused', errors: checked.errors, values: checked.values };
     const rate = this.replies.hit(request.clientAddress);
     if (!rate.allowed) return { kind: 'rate_limited', retryAfterSeconds: rate.resetSeconds };
-    await this.deps.submissions.store(content, kind, checked.answers);
+    await this.deps.submissions.store(SYSTEM, content, kind, checked.answers);
     if (kind === 'submission') this.record('form_submit', content, request);
     return { kind: 'accepted' };
   }

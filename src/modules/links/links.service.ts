@@ -8,7 +8,7 @@ import type { EndingsRepository } from '../endings/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import { ContentReads } from '../team/content-reads.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import type { LinksRepository } from './links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
 
@@ -36,7 +36,7 @@ export class LinksService extends ContentReads<Link, [limit: number, offset: num
     ({ links: this.links, claims: this.claims, bus: this.bus, clock: this.clock } = deps);
   }
 
-  async create(actor: Actor, input: CreateLinkInput): Promise<Link> {
+  async create(actor: Person, input: CreateLinkInput): Promise<Link> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const destination = await this.claims.destination(input.url);
@@ -65,7 +65,7 @@ export class LinksService extends ContentReads<Link, [limit: number, offset: num
     return link;
   }
 
-  async update(actor: Actor, id: string, input: UpdateLinkInput): Promise<Link> {
+  async update(actor: Person, id: string, input: UpdateLinkInput): Promise<Link> {
     assertCan(actor, 'content:write');
     const link = await this.get(actor, id);
     if (input.url === undefined || input.url === link.destination) return link;

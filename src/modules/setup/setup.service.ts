@@ -4,6 +4,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { AUTH_SECRET_LENGTH, isAuthSecret } from '../auth/auth.types.js';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords.js';
+import { SYSTEM } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, type User } from '../users/users.types.js';
 
@@ -60,7 +61,7 @@ export class SetupService {
     try {
       if (await this.accounts.any()) throw new InvalidRequest('The set-up link is invalid or already used.', 'token');
       const passwordHash = await hashPassword(input.password);
-      const { owner } = await this.accountsService.create({ name, plan: FIRST_ACCOUNT_PLAN, ownerEmail: input.email });
+      const { owner } = await this.accountsService.create(SYSTEM, { name, plan: FIRST_ACCOUNT_PLAN, ownerEmail: input.email });
       await this.users.setPasswordHash(owner.id, passwordHash);
       return owner;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { GENERATED_LENGTH } from '../endings/endings.js';
 import { encodeValue } from '../codes/code-address.js';
-import type { Actor } from '../team/roles.policy.js';
+import type { Person } from '../team/roles.policy.js';
 import type { CodesRepository } from '../codes/codes.repository.js';
 import type { CodesService } from '../codes/codes.service.js';
 import type { Code } from '../codes/codes.types.js';
@@ -89,7 +89,7 @@ export class SymbolsService {
    * logo or the requested format and size change.
    */
   async codeImage(
-    actor: Actor,
+    actor: Person,
     id: string,
     request: ImageRequest,
     ifNoneMatch?: string,
@@ -111,12 +111,12 @@ export class SymbolsService {
    * A posted design (completed from the defaults and validated like a saved one) for a posted value;
    * nothing is stored. A logo outside the actor's media library is not drawn, and the report says so.
    */
-  async preview(actor: Actor, value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
+  async preview(actor: Person, value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
     const design = validDesign(input);
     return renderImage(value, design, request, 'qr-code', await this.logo(actor.accountId, design));
   }
 
-  async check(actor: Actor, value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
+  async check(actor: Person, value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
     const design = validDesign(input);
     sceneFor(value, design, 'stand-in');
     const art = await this.logo(actor.accountId, design);

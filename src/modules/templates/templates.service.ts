@@ -5,7 +5,7 @@ import { newNamed, validName } from '../../lib/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/symbols.service.js';
 import { ContentReads } from '../team/content-reads.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import type { TemplatesRepository } from './templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 
@@ -23,7 +23,7 @@ export class TemplatesService extends ContentReads<Template> {
     super('template', templates);
   }
 
-  async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {
+  async create(actor: Person, input: CreateTemplateInput): Promise<Template> {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
     const template: Template = {
@@ -35,7 +35,7 @@ export class TemplatesService extends ContentReads<Template> {
     return template;
   }
 
-  async update(actor: Actor, id: string, input: UpdateTemplateInput): Promise<Template> {
+  async update(actor: Person, id: string, input: UpdateTemplateInput): Promise<Template> {
     assertCan(actor, 'content:write');
     const template = await this.get(actor, id);
     const next: Template = { ...template, updatedAt: this.clock.now() };
@@ -48,7 +48,7 @@ export class TemplatesService extends ContentReads<Template> {
     return next;
   }
 
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     const deleted = isId(id) && (await this.templates.delete(actor.accountId, id));
     if (!deleted) throw new NotFound('template');

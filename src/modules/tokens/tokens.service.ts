@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../../lib/secrets.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { effectivePlan } from '../plans/plans.js';
-import { assertCan, roleAllowsScope, type Actor } from '../team/roles.policy.js';
+import { assertCan, roleAllowsScope, type Person } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Role } from '../users/users.types.js';
 import type { RecentPrincipals } from './recent-principals.js';
@@ -75,7 +75,7 @@ export class TokensService {
    * never with more than their role allows.
    */
   async createForActor(
-    actor: Actor,
+    actor: Person,
     input: { scopes: readonly string[]; name?: string; expiresAt?: number },
   ): Promise<{ token: string; record: ApiToken }> {
     assertCan(actor, 'tokens:create');
@@ -83,12 +83,12 @@ export class TokensService {
   }
 
   /** The acting person's own tokens, newest first, revoked ones included. */
-  listForActor(actor: Actor): Promise<ApiToken[]> {
+  listForActor(actor: Person): Promise<ApiToken[]> {
     return this.tokens.listByUser(actor.accountId, actor.userId);
   }
 
   /** Revokes one of the acting person's own tokens; anybody else's is NotFound. */
-  async revokeForActor(actor: Actor, id: string): Promise<ApiToken> {
+  async revokeForActor(actor: Person, id: string): Promise<ApiToken> {
     const token = await this.tokens.findById(id);
     if (!token || token.accountId !== actor.accountId || token.userId !== actor.userId) throw new NotFound('token');
     return this.revoke(id);

@@ -4,7 +4,7 @@ import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { effectivePlan } from '../plans/plans.js';
-import { assertCan, type Actor } from '../team/roles.policy.js';
+import { assertCan, type Person } from '../team/roles.policy.js';
 import { newSigningSecret } from './webhook.signing.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
 import { RETRY_DELAYS_MS, type Delivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
@@ -42,7 +42,7 @@ export class WebhooksService {
     private readonly allowPrivate: boolean,
   ) {}
 
-  async create(actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
+  async create(actor: Person, input: CreateWebhookInput): Promise<Webhook> {
     assertCan(actor, 'analytics:read');
     const account = await this.accounts.findById(actor.accountId);
     if (!account) throw new NotFound('account');
@@ -69,17 +69,17 @@ export class WebhooksService {
     return hook;
   }
 
-  async list(actor: Actor): Promise<Webhook[]> {
+  async list(actor: Person): Promise<Webhook[]> {
     assertCan(actor, 'analytics:read');
     return this.hooks.list(actor.accountId);
   }
 
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'analytics:read');
     if (!(await this.hooks.delete(actor.accountId, id, this.clock.now()))) throw new NotFound('webhook');
   }
 
-  async deliveries(actor: Actor, id: string, limit: number): Promise<Delivery[]> {
+  async deliveries(actor: Person, id: string, limit: number): Promise<Delivery[]> {
     assertCan(actor, 'analytics:read');
     if (!(await this.hooks.find(actor.accountId, id))) throw new NotFound('webhook');
     return this.hooks.deliveries(id, limit);
@@ -89,7 +89,7 @@ export class WebhooksService {
    * Sends a delivery that failed for good (or was cancelled when the subscription was turned off) once
    * more, and turns the subscription back on.
    */
-  async retry(actor: Actor, id: string, deliveryId: string): Promise<Delivery> {
+  async retry(actor: Person, id: string, deliveryId: string): Promise<Delivery> {
     assertCan(actor, 'analytics:read');
     const hook = await this.hooks.find(actor.accountId, id);
     if (!hook) throw new NotFound('webhook');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Actor } from '../../../modules/team/roles.policy.js';
+import type { Person } from '../../../modules/team/roles.policy.js';
 import type { GuardHook } from '../../guard.js';
 import { IdParams, responses } from '../../schemas.js';
 import { actor } from './context.js';
@@ -14,7 +14,7 @@ import type { declareRoutes, RouteParts } from './route.js';
 interface Operation<Args extends unknown[], Result> {
   description?: string;
   response?: TSchema;
-  run(acting: Actor, ...input: Args): Promise<Result>;
+  run(acting: Person, ...input: Args): Promise<Result>;
 }
 
 /** An operation with a body; `errors` adds statuses to the usual ones (404 where the body names other objects). */
@@ -62,7 +62,7 @@ export function resourceRoutes<Row = unknown>(
     method: HTTPMethods,
     [operationId, summary]: [string, string],
     parts: RouteParts,
-    data: (acting: Actor, request: Validated) => Promise<unknown>,
+    data: (acting: Person, request: Validated) => Promise<unknown>,
     { action, status = method === 'POST' ? 201 : 200 }: { action?: string; status?: number } = {},
   ) => {
     const guard = method === 'GET' ? read : write;

@@ -19,7 +19,7 @@ export const teamTools = [
     description:
       'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned. Role owner is refused (forbidden).',
     run: async (args, { services, actor, present }) =>
-      present.user(await services.users.create({ ...args, accountId: actor.accountId }, actor)),
+      present.user(await services.users.create(actor, { ...args, accountId: actor.accountId })),
   }),
   tool.change('team_update', 'Change a team member', [IdParams, UpdateUserBody], UserResponse, {
     description:

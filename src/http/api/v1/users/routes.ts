@@ -31,7 +31,7 @@ export const usersRoutes: ApiRoutes = async (app, { services, guard, present }) 
     description:
       'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned.',
     body: CreateUserBody,
-    run: (acting, body) => services.users.create({ ...body, accountId: acting.accountId }, acting),
+    run: (acting, body) => services.users.create(acting, { ...body, accountId: acting.accountId }),
   });
 
   users.update('updateUser', "Change a person's name, role or status", {
