@@ -30,7 +30,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
     const { account, owner } = await h.factory.tenant();
     const revoked = await h.factory.token(account.id, [...SCOPES]);
     const revokedId = (await h.services.tokens.authenticate(revoked))!.token.id;
-    await h.services.tokens.revoke(revokedId);
+    await h.services.tokens.revoke(OPERATOR, revokedId);
     const expiring = await h.factory.token(account.id, [...SCOPES], { expiresAt: h.clock.now() + 1000 });
     const member = await h.factory.user(account.id, 'editor');
     const memberToken = await h.factory.token(account.id, ['codes:read'], { userId: member.id });
@@ -106,7 +106,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('stores tokens only as a hash and shows the secret once', async () => {
     const { account } = await h.factory.tenant();
-    const { token, record } = await h.services.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    const { token, record } = await h.services.tokens.create(OPERATOR, { accountId: account.id, scopes: ['codes:read'] });
     expect(token).toMatch(/^qrelay1_[0-9A-Za-z]{32}$/);
     const row = await h.infra.database.db
       .selectFrom('api_tokens')
@@ -119,7 +119,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('records last use without a write per request', async () => {
     const { account } = await h.factory.tenant();
-    const { token, record } = await h.services.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    const { token, record } = await h.services.tokens.create(OPERATOR, { accountId: account.id, scopes: ['codes:read'] });
     const touch = vi.spyOn(TokensRepository.prototype, 'touch');
     /** The writes of this token's last use issued so far; awaiting them waits until they are stored. */
     const writes = () => touch.mock.results.filter((_, i) => touch.mock.calls[i]![0] === record.id).map((r) => r.value);
@@ -193,7 +193,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
       const mine = await h.factory.token(account.id, ['codes:read']);
       const mineList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: mine });
       expect((await mineList()).statusCode).toBe(200);
-      await h.services.tokens.revoke((await h.services.tokens.authenticate(mine))!.token.id);
+      await h.services.tokens.revoke(OPERATOR, (await h.services.tokens.authenticate(mine))!.token.id);
       expect((await mineList()).statusCode).toBe(401);
     } finally {
       reads.mockRestore();
@@ -204,14 +204,14 @@ describeEach(STORES)('authentication ($name)', (store) => {
     const { account } = await h.factory.tenant();
     const admin = await h.factory.user(account.id, 'admin');
     await expect(
-      h.services.tokens.create({ accountId: account.id, scopes: ['team:write'], userId: admin.id }),
+      h.services.tokens.create(OPERATOR, { accountId: account.id, scopes: ['team:write'], userId: admin.id }),
     ).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(
-      h.services.tokens.create({ accountId: account.id, scopes: ['team:read'], userId: admin.id }),
+      h.services.tokens.create(OPERATOR, { accountId: account.id, scopes: ['team:read'], userId: admin.id }),
     ).resolves.toBeDefined();
-    await expect(h.services.tokens.create({ accountId: account.id, scopes: ['nope:read'] })).rejects.toMatchObject({
+    await expect(h.services.tokens.create(OPERATOR, { accountId: account.id, scopes: ['nope:read'] })).rejects.toMatchObject({
       code: 'invalid_request',
     });
   });

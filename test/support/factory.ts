@@ -54,7 +54,7 @@ export class Factory {
     scopes: readonly string[],
     options: { userId?: string; expiresAt?: number; name?: string } = {},
   ) {
-    const { token } = await this.services.tokens.create({ accountId, scopes, ...options });
+    const { token } = await this.services.tokens.create(OPERATOR, { accountId, scopes, ...options });
     return token;
   }
 

@@ -16,14 +16,15 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard, present })
 
   tokens.list('listOwnTokens', 'My API tokens', {
     response: TokenListResponse,
-    run: async (acting) => (await services.tokens.listForActor(acting)).map(present.token),
+    run: async (acting) => (await services.tokens.list(acting)).map(present.token),
   });
 
   tokens.create('createOwnToken', 'Create an API token for myself; the secret is shown once', {
     body: CreateTokenBody,
     response: CreatedTokenResponse,
     run: async (acting, { name, scopes, expiresAt }) => {
-      const { token, record } = await services.tokens.createForActor(acting, {
+      const { token, record } = await services.tokens.create(acting, {
+        accountId: acting.accountId,
         scopes,
         ...(name === undefined ? {} : { name }),
         ...(expiresAt === undefined ? {} : { expiresAt: Date.parse(expiresAt) }),
@@ -34,6 +35,6 @@ export const tokensRoutes: ApiRoutes = async (app, { services, guard, present })
 
   tokens.retire('revokeOwnToken', 'Revoke one of my API tokens', {
     response: TokenResponse,
-    run: async (acting, id) => present.token(await services.tokens.revokeForActor(acting, id)),
+    run: async (acting, id) => present.token(await services.tokens.revoke(acting, id)),
   });
 };
