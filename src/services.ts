@@ -143,6 +143,7 @@ export function buildServices(
     writerLink: options.writerLink,
   });
   const replica = infra.database.replica;
+  const limits = new LimitsService(infra.counters, clock);
   const people = buildPeople({
     db,
     transactor: tx,
@@ -151,6 +152,7 @@ export function buildServices(
     bus,
     clock,
     publicUrl: config.publicUrl,
+    limits,
   });
   const endingsRepo = new EndingsRepository(db);
   const endings = new EndingsService(
@@ -220,7 +222,7 @@ export function buildServices(
   return {
     clock,
     ...people,
-    limits: new LimitsService(infra.counters, clock),
+    limits,
     webhooks,
     webhookDelivery,
     codes,

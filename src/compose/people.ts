@@ -11,6 +11,7 @@ import { SessionsService } from '../modules/auth/sessions.service.js';
 import { MailRepository } from '../modules/mail/mail.repository.js';
 import { MailService } from '../modules/mail/mail.service.js';
 import type { MailTransport } from '../modules/mail/mail.types.js';
+import type { LimitsService } from '../modules/limits/limits.service.js';
 import type { InvalidationBus } from '../modules/resolver/invalidation-bus.js';
 import { SetupService } from '../modules/setup/setup.service.js';
 import { RecentPrincipals } from '../modules/tokens/recent-principals.js';
@@ -29,6 +30,7 @@ export interface PeopleParts {
   bus: InvalidationBus;
   clock: Clock;
   publicUrl: string;
+  limits: LimitsService;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface PeopleParts {
 export function buildPeople(
   parts: PeopleParts,
 ): Pick<Services, 'accounts' | 'users' | 'tokens' | 'sessions' | 'passwords' | 'mail' | 'setup'> {
-  const { db, transactor: tx, accounts: accountsRepo, bus, clock, publicUrl } = parts;
+  const { db, transactor: tx, accounts: accountsRepo, bus, clock, publicUrl, limits } = parts;
   const usersRepo = new UsersRepository(db);
   const tokensRepo = new TokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);
@@ -56,7 +58,15 @@ export function buildPeople(
   });
   // Tokens read a moment ago, forgotten on every instance when access narrows (ADR 0163).
   const recentPrincipals = new RecentPrincipals(bus);
-  const accounts = new AccountsService({ transactor: tx, accounts: accountsRepo, users: usersRepo, clock, bus });
+  const accounts = new AccountsService({
+    transactor: tx,
+    accounts: accountsRepo,
+    users: usersRepo,
+    clock,
+    bus,
+    limits,
+    publicUrl,
+  });
   return {
     accounts,
     users: new UsersService({

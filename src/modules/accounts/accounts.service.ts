@@ -4,12 +4,13 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { effectivePlan, isPlanName, PLAN_NAMES } from '../plans/plans.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import { actsIn, assertOperatorOrSystem, type Actor, type Operator, type System } from '../team/roles.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, type User } from '../users/users.types.js';
 import type { InvalidationBus } from '../resolver/invalidation-bus.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import { normaliseDomain, type Account } from './accounts.types.js';
+import { dnsRecordFor, normaliseDomain, type Account, type AccountSettings } from './accounts.types.js';
 
 export interface CreateAccountInput {
   name: string;
@@ -35,6 +36,10 @@ export interface AccountsDeps {
   users: UsersRepository;
   clock: Clock;
   bus?: InvalidationBus | null;
+  /** What an account has spent of its monthly API allowance. */
+  limits: Pick<LimitsService, 'quota'>;
+  /** The service's public address: where a custom domain's DNS record points. */
+  publicUrl: string;
 }
 
 /** Companies (accounts) and their owners. */
@@ -103,6 +108,22 @@ export class AccountsService {
     const account = await this.deps.accounts.findById(id);
     if (!account || !actsIn(actor, account.id)) throw new NotFound('account');
     return account;
+  }
+
+  /**
+   * The account's plan, this month's use of its API allowance and its custom domain with the record
+   * to set there. Every person of the account may read them, whatever their role; the operator
+   * changes them (CLI), nobody through the dashboard.
+   */
+  async settings(actor: Actor, accountId: string): Promise<AccountSettings> {
+    const account = await this.get(actor, accountId);
+    const plan = effectivePlan(account.plan, account);
+    const quota = await this.deps.limits.quota(account.id, plan.monthlyAllowance);
+    return {
+      plan,
+      allowance: { limit: quota.limit, used: quota.limit - quota.remaining, resetsAt: quota.resetsAt },
+      domain: account.domain ? { host: account.domain, record: dnsRecordFor(account.domain, this.deps) } : null,
+    };
   }
 
   /**
