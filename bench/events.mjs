@@ -18,6 +18,7 @@ import { systemClock } from '../dist/lib/clock.js';
 import { ACCOUNT, generate, HOT, ingest, log, PREFIX, time } from './event-data.mjs';
 import { AnalyticsRepository } from '../dist/traffic/analytics/store/analytics.repository.js';
 import { AnalyticsService } from '../dist/traffic/analytics/analytics.service.js';
+import { person } from '../dist/platform/authz/roles.policy.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,7 +62,7 @@ async function run(dialect) {
     const seconds = await generate(database.db, dialect, N, CHUNK);
     log(`  generated with rollups in ${seconds.toFixed(1)} s`);
     const reads = new AnalyticsService({ events: new AnalyticsRepository(database.db), clock: systemClock });
-    const actor = { accountId: ACCOUNT, userId: 'bench', role: 'owner' };
+    const actor = person(ACCOUNT, 'bench', 'owner');
     const service = {
       codeAnalytics: ({ accountId: _a, ...input }) => reads.codeAnalytics(actor, input),
       list: ({ accountId: _a, ...input }) => reads.list(actor, input),

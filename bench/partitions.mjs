@@ -19,6 +19,7 @@ import { AnalyticsRepository } from '../dist/traffic/analytics/store/analytics.r
 import { EventsRepository } from '../dist/traffic/events/store/events.repository.js';
 import { SaltsRepository } from '../dist/traffic/events/store/events.salts.js';
 import { EventsService } from '../dist/traffic/events/events.service.js';
+import { SYSTEM } from '../dist/platform/authz/roles.policy.js';
 import { ACCOUNT, DAY, generate, HOT, ingest, log, NOW, PREFIX, START, time } from './event-data.mjs';
 
 const { values: args } = parseArgs({
@@ -86,7 +87,7 @@ async function run(layout) {
     const clock = new ManualClock(START + 3650 * DAY + 31 * DAY);
     const events = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), clock);
     const t = performance.now();
-    const removed = await events.purgeOlderThan(3650);
+    const removed = await events.purgeOlderThan(SYSTEM, 3650);
     log(`  retention of the oldest ~31 days: ${removed} events in ${((performance.now() - t) / 1000).toFixed(2)} s`);
   } finally {
     await close();

@@ -13,6 +13,7 @@ import { buildServices, openInfrastructure } from '../dist/services.js';
 import { WebhookDeliveryJob } from '../dist/jobs/webhook-delivery.job.js';
 import { WebhookSender } from '../dist/delivery/webhooks/webhook.sender.js';
 import { WebhooksRepository } from '../dist/delivery/webhooks/store/webhooks.repository.js';
+import { OPERATOR, person } from '../dist/platform/authz/roles.policy.js';
 
 const N = Number(process.argv[2] ?? 10_000);
 
@@ -36,8 +37,8 @@ async function run(name, env, schema) {
   const infra = await openInfrastructure(config, { clock, database: { schema } });
   const services = buildServices(infra);
   const rx = await receiver();
-  const { account } = await services.identity.accounts.create({ name: 'bench', plan: 'enterprise' });
-  await services.delivery.webhooks.create({ accountId: account.id, userId: 'bench', role: 'owner' }, { url: rx.url });
+  const { account } = await services.identity.accounts.create(OPERATOR, { name: 'bench', plan: 'enterprise' });
+  await services.delivery.webhooks.create(person(account.id, 'bench', 'owner'), { url: rx.url });
 
   const enqueueStart = performance.now();
   for (let i = 0; i < N; i += 500) {

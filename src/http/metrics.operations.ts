@@ -1,4 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { SYSTEM } from '../platform/index.js';
 import type { Services } from '../services.js';
 
 /** Store-wide figures are read at most this often, however many scrapes come (several Prometheus, instances). */
@@ -22,7 +23,7 @@ export function registerOperationsMetrics(registry: Registry, services: Services
     });
   const storeFigures = cached(STORE_FIGURES_TTL_MS, services.platform.clock, async () => {
     const queue = await services.delivery.webhookDelivery.outbox.queue(services.platform.clock.now());
-    const allowance = await services.platform.limits.allowanceUse(await services.identity.accounts.meteredAllowances());
+    const allowance = await services.platform.limits.allowanceUse(await services.identity.accounts.meteredAllowances(SYSTEM));
     return { queue, allowance };
   });
 

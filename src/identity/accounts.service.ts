@@ -3,11 +3,22 @@ import { isUniqueViolation } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { effectivePlan, isPlanName, PLAN_NAMES, type InvalidationBus } from '../platform/index.js';
+import {
+  actsIn,
+  assertOperatorOrSystem,
+  effectivePlan,
+  isPlanName,
+  PLAN_NAMES,
+  type Actor,
+  type InvalidationBus,
+  type LimitsService,
+  type Operator,
+  type System,
+} from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import type { AccountsRepository } from './store/accounts.repository.js';
-import { normaliseDomain, type Account } from './accounts.types.js';
+import { dnsRecordFor, normaliseDomain, type Account, type AccountSettings } from './accounts.types.js';
 
 export interface CreateAccountInput {
   name: string;
@@ -33,6 +44,10 @@ export interface AccountsDeps {
   users: UsersRepository;
   clock: Clock;
   bus?: InvalidationBus | null;
+  /** What an account has spent of its monthly API allowance. */
+  limits: Pick<LimitsService, 'quota'>;
+  /** The service's public address: where a custom domain's DNS record points. */
+  publicUrl: string;
 }
 
 /** Companies (accounts) and their owners. */
@@ -40,7 +55,8 @@ export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
   /** The monthly allowance of every active account on a metered plan (as the system, for /metrics). */
-  async meteredAllowances(): Promise<{ id: string; limit: number }[]> {
+  async meteredAllowances(actor: System): Promise<{ id: string; limit: number }[]> {
+    assertOperatorOrSystem(actor);
     const rows = await this.deps.accounts.activePlans();
     return rows.flatMap((row) => {
       const plan = effectivePlan(row.plan, { monthlyAllowance: row.monthlyAllowance, ratePerMinute: null });
@@ -48,8 +64,9 @@ export class AccountsService {
     });
   }
 
-  /** Creates an account and its owner in one transaction. */
-  async create(input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+  /** Creates an account and its owner in one transaction: the operator (CLI) or the system (first-run set-up). */
+  async create(actor: Operator | System, input: CreateAccountInput): Promise<{ account: Account; owner: User }> {
+    assertOperatorOrSystem(actor);
     const name = input.name.trim();
     if (name.length === 0 || name.length > MAX_NAME)
       throw new InvalidRequest(`name must be 1 to ${MAX_NAME} characters.`, 'name');
@@ -94,19 +111,37 @@ export class AccountsService {
     return { account, owner };
   }
 
-  async get(id: string): Promise<Account> {
+  /** An account: a person reads only their own (any other is not found), the operator and the system any. */
+  async get(actor: Actor, id: string): Promise<Account> {
     const account = await this.deps.accounts.findById(id);
-    if (!account) throw new NotFound('account');
+    if (!account || !actsIn(actor, account.id)) throw new NotFound('account');
     return account;
+  }
+
+  /**
+   * The account's plan, this month's use of its API allowance and its custom domain with the record
+   * to set there. Every person of the account may read them, whatever their role; the operator
+   * changes them (CLI), nobody through the dashboard.
+   */
+  async settings(actor: Actor, accountId: string): Promise<AccountSettings> {
+    const account = await this.get(actor, accountId);
+    const plan = effectivePlan(account.plan, account);
+    const quota = await this.deps.limits.quota(account.id, plan.monthlyAllowance);
+    return {
+      plan,
+      allowance: { limit: quota.limit, used: quota.limit - quota.remaining, resetsAt: quota.resetsAt },
+      domain: account.domain ? { host: account.domain, record: dnsRecordFor(account.domain, this.deps) } : null,
+    };
   }
 
   /**
    * Suspends a company: every token of it stops working at once, and its codes and links stop
    * redirecting (every instance's resolver cache is told to drop what it holds).
    */
-  async suspend(id: string): Promise<Account> {
+  async suspend(actor: Operator, id: string): Promise<Account> {
+    assertOperatorOrSystem(actor);
     if (!(await this.deps.accounts.setStatus(id, 'suspended'))) throw new NotFound('account');
     this.deps.bus?.publish(null);
-    return this.get(id);
+    return this.get(actor, id);
   }
 }

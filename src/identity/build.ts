@@ -51,7 +51,15 @@ export function buildIdentity(platform: Platform, parts: { db: Database['db']; p
   });
   // Tokens read a moment ago, forgotten on every instance when access narrows.
   const recentPrincipals = new RecentPrincipals(bus);
-  const accounts = new AccountsService({ transactor, accounts: accountsRepo, users: usersRepo, clock, bus });
+  const accounts = new AccountsService({
+    transactor,
+    accounts: accountsRepo,
+    users: usersRepo,
+    clock,
+    bus,
+    limits: platform.limits,
+    publicUrl,
+  });
   return {
     accounts,
     users: new UsersService({

@@ -4,7 +4,7 @@ import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
 import type { AccountsRepository } from './store/accounts.repository.js';
-import type { MailService } from '../platform/index.js';
+import { assertOperatorOrSystem, type MailService, type Operator } from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { invitationMail, passwordLink, resetMail } from './auth.mails.js';
@@ -109,7 +109,11 @@ export class PasswordsService {
    * invitation link (7 days) for somebody without a password yet, else a reset link (1 hour). With
    * no account given, the address must belong to exactly one person.
    */
-  async linkFor(input: { email: string; accountId?: string }): Promise<{ url: string; expiresAt: number; user: User }> {
+  async linkFor(
+    actor: Operator,
+    input: { email: string; accountId?: string },
+  ): Promise<{ url: string; expiresAt: number; user: User }> {
+    assertOperatorOrSystem(actor);
     const email = normaliseEmail(input.email);
     if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
     const found = input.accountId

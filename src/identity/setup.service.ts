@@ -4,6 +4,7 @@ import type { AccountsRepository } from './store/accounts.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import { AUTH_SECRET_LENGTH, isAuthSecret } from './auth.types.js';
 import { assertAcceptablePassword, hashPassword } from './passwords.js';
+import { SYSTEM } from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 
@@ -60,7 +61,7 @@ export class SetupService {
     try {
       if (await this.accounts.any()) throw new InvalidRequest('The set-up link is invalid or already used.', 'token');
       const passwordHash = await hashPassword(input.password);
-      const { owner } = await this.accountsService.create({ name, plan: FIRST_ACCOUNT_PLAN, ownerEmail: input.email });
+      const { owner } = await this.accountsService.create(SYSTEM, { name, plan: FIRST_ACCOUNT_PLAN, ownerEmail: input.email });
       await this.users.setPasswordHash(owner.id, passwordHash);
       return owner;
     } catch (error) {

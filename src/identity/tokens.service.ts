@@ -3,7 +3,17 @@ import { Forbidden, InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
 import type { AccountsRepository } from './store/accounts.repository.js';
-import { assertCan, effectivePlan, parseScopes, roleAllowsScope, type Actor, type Scope } from '../platform/index.js';
+import {
+  actsIn,
+  assertCan,
+  effectivePlan,
+  isPerson,
+  parseScopes,
+  roleAllowsScope,
+  type Actor,
+  type Person,
+  type Scope,
+} from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
 import type { Role } from './users.types.js';
 import type { RecentPrincipals } from './recent-principals.js';
@@ -33,12 +43,21 @@ export class TokensService {
     private readonly recent: RecentPrincipals,
   ) {}
 
-  /** Issues a token. The returned secret is shown once and never stored. */
-  async create(input: CreateTokenInput): Promise<{ token: string; record: ApiToken }> {
+  /**
+   * Issues a token in the named account, for `userId` (the owner when none is named). The returned
+   * secret is shown once and never stored. A person (the dashboard's settings) issues tokens for
+   * themself only, never with more than their role allows; the operator (CLI) for anybody.
+   */
+  async create(actor: Actor, input: CreateTokenInput): Promise<{ token: string; record: ApiToken }> {
+    assertCan(actor, 'tokens:create');
     const scopes = parseScopes(input.scopes);
     const account = await this.accounts.findById(input.accountId);
-    if (!account) throw new NotFound('account');
-    const user = input.userId ? await this.users.findInAccount(account.id, input.userId) : await this.users.findOwner(account.id);
+    if (!account || !actsIn(actor, account.id)) throw new NotFound('account');
+    if (isPerson(actor) && input.userId !== undefined && input.userId !== actor.userId) {
+      throw new Forbidden('A person creates API tokens for themself only.');
+    }
+    const userId = isPerson(actor) ? actor.userId : input.userId;
+    const user = userId ? await this.users.findInAccount(account.id, userId) : await this.users.findOwner(account.id);
     if (!user) throw new NotFound('user');
     if (user.status !== 'active') throw new InvalidRequest('The user is suspended.', 'user');
     if (scopes.includes('team:write') && user.role !== 'owner') {
@@ -68,33 +87,17 @@ export class TokensService {
     return { token: secret, record };
   }
 
-  /**
-   * Issues a token for the acting person themself (the dashboard's settings): never for somebody else,
-   * never with more than their role allows.
-   */
-  async createForActor(
-    actor: Actor,
-    input: { scopes: readonly string[]; name?: string; expiresAt?: number },
-  ): Promise<{ token: string; record: ApiToken }> {
-    assertCan(actor, 'tokens:create');
-    return this.create({ ...input, accountId: actor.accountId, userId: actor.userId });
-  }
-
   /** The acting person's own tokens, newest first, revoked ones included. */
-  listForActor(actor: Actor): Promise<ApiToken[]> {
+  list(actor: Person): Promise<ApiToken[]> {
     return this.tokens.listByUser(actor.accountId, actor.userId);
   }
 
-  /** Revokes one of the acting person's own tokens; anybody else's is NotFound. */
-  async revokeForActor(actor: Actor, id: string): Promise<ApiToken> {
+  /** Revokes a token: a person only one of their own (anybody else's is NotFound); the operator any. */
+  async revoke(actor: Actor, id: string): Promise<ApiToken> {
     const token = await this.tokens.findById(id);
-    if (!token || token.accountId !== actor.accountId || token.userId !== actor.userId) throw new NotFound('token');
-    return this.revoke(id);
-  }
-
-  async revoke(id: string): Promise<ApiToken> {
-    const token = await this.tokens.findById(id);
-    if (!token) throw new NotFound('token');
+    if (!token || (isPerson(actor) && (token.accountId !== actor.accountId || token.userId !== actor.userId))) {
+      throw new NotFound('token');
+    }
     await this.tokens.revoke(id, this.clock.now());
     this.recent.forget();
     return (await this.tokens.findById(id)) ?? token;

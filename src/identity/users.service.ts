@@ -8,7 +8,7 @@ import type { AccountsRepository } from './store/accounts.repository.js';
 import type { PasswordTokensRepository } from './store/password-tokens.repository.js';
 import type { PasswordsService } from './passwords.service.js';
 import type { SessionsRepository } from './store/sessions.repository.js';
-import { assertCan, assertMayManage, type Actor, type MailService } from '../platform/index.js';
+import { actsIn, assertCan, assertMayManage, type Actor, type MailService, type Person } from '../platform/index.js';
 import type { RecentPrincipals } from './recent-principals.js';
 import type { TokensRepository } from './store/tokens.repository.js';
 import type { UsersRepository } from './store/users.repository.js';
@@ -63,17 +63,17 @@ export class UsersService {
   constructor(private readonly deps: UsersDeps) {}
 
   /**
-   * Adds a person and mails them an invitation to choose a password, all or nothing. Without an
-   * actor the caller is the operator (CLI); with one, the team policy applies.
+   * Adds a person to the named account and mails them an invitation to choose a password, all or
+   * nothing. A person invites into their own account only, as the team policy allows; the operator into any.
    */
-  async create(input: CreateUserInput, actor?: Actor): Promise<User> {
-    if (actor) assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
+  async create(actor: Actor, input: CreateUserInput): Promise<User> {
+    assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
     const role = assignableRole(input.role);
     const email = normaliseEmail(input.email);
     if (email === null) throw new InvalidRequest('email is not a valid address.', 'email');
     const name = displayName(input.name);
     const account = await this.deps.accounts.findById(input.accountId);
-    if (!account || (actor && actor.accountId !== account.id)) throw new NotFound('account');
+    if (!account || !actsIn(actor, account.id)) throw new NotFound('account');
     const user: User = {
       id: newId(),
       accountId: account.id,
@@ -97,12 +97,12 @@ export class UsersService {
     return user;
   }
 
-  async list(actor: Actor, page: { limit: number; offset: number }): Promise<User[]> {
+  async list(actor: Person, page: { limit: number; offset: number }): Promise<User[]> {
     assertCan(actor, 'team:read');
     return this.deps.users.list(actor.accountId, page);
   }
 
-  async get(actor: Actor, id: string): Promise<User> {
+  async get(actor: Person, id: string): Promise<User> {
     assertCan(actor, 'team:read');
     return this.find(actor.accountId, id);
   }
@@ -111,7 +111,7 @@ export class UsersService {
    * Changes a person's name, role or status. Suspending ends every session, API token and
    * outstanding password link of theirs in the same transaction; reactivating restores none of them.
    */
-  async update(actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
+  async update(actor: Person, id: string, input: UpdateUserInput): Promise<User> {
     assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
     const role = input.role === undefined ? undefined : assignableRole(input.role);
     if (input.status !== undefined && !(USER_STATUSES as readonly string[]).includes(input.status)) {
@@ -139,7 +139,7 @@ export class UsersService {
   }
 
   /** Removing a person suspends them: the record and all they made keep their ids. */
-  suspend(actor: Actor, id: string): Promise<User> {
+  suspend(actor: Person, id: string): Promise<User> {
     return this.update(actor, id, { status: 'suspended' });
   }
 

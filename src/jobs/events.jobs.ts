@@ -1,4 +1,5 @@
 import { MONTHS_AHEAD } from '../db/partitions.js';
+import { SYSTEM } from '../platform/index.js';
 import type { Services } from '../services.js';
 import type { Job } from './job.js';
 
@@ -15,11 +16,11 @@ import type { Job } from './job.js';
  */
 export function eventJobs(services: Services, retentionDays: number | null): Job[] {
   const jobs: Job[] = [
-    { name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.traffic.events.destroyPastSalts() },
+    { name: 'destroy-visitor-salts', intervalMs: 60_000, run: () => services.traffic.events.destroyPastSalts(SYSTEM) },
     {
       name: 'compact-monthly-breakdowns',
       intervalMs: 600_000,
-      run: async () => void (await services.traffic.events.compactClosedMonth()),
+      run: async () => void (await services.traffic.events.compactClosedMonth(SYSTEM)),
     },
     {
       name: 'prepare-event-partitions',
@@ -32,7 +33,7 @@ export function eventJobs(services: Services, retentionDays: number | null): Job
       name: 'purge-old-events',
       intervalMs: 3_600_000,
       run: async () => {
-        await services.traffic.events.purgeOlderThan(retentionDays);
+        await services.traffic.events.purgeOlderThan(SYSTEM, retentionDays);
       },
     });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { SYSTEM } from '../platform/index.js';
 import type { Infrastructure, Services } from '../services.js';
 import { JobLeases } from './store/job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
@@ -63,7 +64,7 @@ export function periodicJobs(services: Services, retentionDays: number | null): 
     {
       name: 'purge-expired-submissions',
       intervalMs: 3_600_000,
-      run: async () => void (await services.content.submissions.purgeExpired()),
+      run: async () => void (await services.content.submissions.purgeExpired(SYSTEM)),
     },
     ...eventJobs(services, retentionDays),
   ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SCOPES } from '../../src/platform/authz/scopes.js';
 import { TokensRepository } from '../../src/identity/store/tokens.repository.js';
+import { OPERATOR, person } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { documentedRoutes, type DocumentedRoute } from '../support/routes.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -29,13 +30,13 @@ describeEach(STORES)('authentication ($name)', (store) => {
     const { account, owner } = await h.factory.tenant();
     const revoked = await h.factory.token(account.id, [...SCOPES]);
     const revokedId = (await h.services.identity.tokens.authenticate(revoked))!.token.id;
-    await h.services.identity.tokens.revoke(revokedId);
+    await h.services.identity.tokens.revoke(OPERATOR, revokedId);
     const expiring = await h.factory.token(account.id, [...SCOPES], { expiresAt: h.clock.now() + 1000 });
     const member = await h.factory.user(account.id, 'editor');
     const memberToken = await h.factory.token(account.id, ['codes:read'], { userId: member.id });
     await h.infra.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', member.id).execute();
     const suspended = await h.factory.tenant();
-    await h.services.identity.accounts.suspend(suspended.account.id);
+    await h.services.identity.accounts.suspend(OPERATOR, suspended.account.id);
     const valid = await h.factory.token(account.id, [...SCOPES]);
     h.clock.advance(2000);
     expect(owner.role).toBe('owner');
@@ -105,7 +106,10 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('stores tokens only as a hash and shows the secret once', async () => {
     const { account } = await h.factory.tenant();
-    const { token, record } = await h.services.identity.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    const { token, record } = await h.services.identity.tokens.create(OPERATOR, {
+      accountId: account.id,
+      scopes: ['codes:read'],
+    });
     expect(token).toMatch(/^qrelay1_[0-9A-Za-z]{32}$/);
     const row = await h.infra.database.db
       .selectFrom('api_tokens')
@@ -118,7 +122,10 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('records last use without a write per request', async () => {
     const { account } = await h.factory.tenant();
-    const { token, record } = await h.services.identity.tokens.create({ accountId: account.id, scopes: ['codes:read'] });
+    const { token, record } = await h.services.identity.tokens.create(OPERATOR, {
+      accountId: account.id,
+      scopes: ['codes:read'],
+    });
     const touch = vi.spyOn(TokensRepository.prototype, 'touch');
     /** The writes of this token's last use issued so far; awaiting them waits until they are stored. */
     const writes = () => touch.mock.results.filter((_, i) => touch.mock.calls[i]![0] === record.id).map((r) => r.value);
@@ -155,7 +162,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
 
   it('reads a busy token from the store once a second; revoking, demoting or suspending takes effect at once', async () => {
     const { account, owner } = await h.factory.tenant();
-    const ownerActor = { accountId: account.id, userId: owner.id, role: 'owner' as const };
+    const ownerActor = person(account.id, owner.id, 'owner');
     const editor = await h.factory.user(account.id, 'editor');
     const token = await h.factory.token(account.id, ['codes:read', 'codes:write'], { userId: editor.id });
     const list = () => h.request({ method: 'GET', url: '/api/v1/codes', token });
@@ -185,14 +192,14 @@ describeEach(STORES)('authentication ($name)', (store) => {
       const otherToken = await h.factory.token(other.account.id, ['codes:read']);
       const otherList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: otherToken });
       expect((await otherList()).statusCode).toBe(200);
-      await h.services.identity.accounts.suspend(other.account.id);
+      await h.services.identity.accounts.suspend(OPERATOR, other.account.id);
       expect((await otherList()).statusCode).toBe(401);
 
       // As does revoking it.
       const mine = await h.factory.token(account.id, ['codes:read']);
       const mineList = () => h.request({ method: 'GET', url: '/api/v1/codes', token: mine });
       expect((await mineList()).statusCode).toBe(200);
-      await h.services.identity.tokens.revoke((await h.services.identity.tokens.authenticate(mine))!.token.id);
+      await h.services.identity.tokens.revoke(OPERATOR, (await h.services.identity.tokens.authenticate(mine))!.token.id);
       expect((await mineList()).statusCode).toBe(401);
     } finally {
       reads.mockRestore();
@@ -203,14 +210,16 @@ describeEach(STORES)('authentication ($name)', (store) => {
     const { account } = await h.factory.tenant();
     const admin = await h.factory.user(account.id, 'admin');
     await expect(
-      h.services.identity.tokens.create({ accountId: account.id, scopes: ['team:write'], userId: admin.id }),
+      h.services.identity.tokens.create(OPERATOR, { accountId: account.id, scopes: ['team:write'], userId: admin.id }),
     ).rejects.toMatchObject({
       code: 'forbidden',
     });
     await expect(
-      h.services.identity.tokens.create({ accountId: account.id, scopes: ['team:read'], userId: admin.id }),
+      h.services.identity.tokens.create(OPERATOR, { accountId: account.id, scopes: ['team:read'], userId: admin.id }),
     ).resolves.toBeDefined();
-    await expect(h.services.identity.tokens.create({ accountId: account.id, scopes: ['nope:read'] })).rejects.toMatchObject({
+    await expect(
+      h.services.identity.tokens.create(OPERATOR, { accountId: account.id, scopes: ['nope:read'] }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
     });
   });

@@ -4,6 +4,7 @@ import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import { GOOGLEBOT, pathOf, visitors, type Visitor } from '../support/visitors.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 
 const VIEW_AND_SUBMIT = ['card_view', 'form_submit', 'form_view', 'page_view'];
 const FIELDS = [{ key: 'name', label: 'Your name', type: 'text', required: true }];
@@ -71,7 +72,7 @@ describeEach(STORES)('events of hosted content ($name)', (store) => {
     const t = await h.factory.tenant();
     const form = await create(t, '/forms', { name: 'Feedback', fields: FIELDS });
     const page = await create(t, '/pages', { name: 'Menu' });
-    await h.services.identity.accounts.suspend(t.account.id);
+    await h.services.identity.accounts.suspend(OPERATOR, t.account.id);
     for (const [content, noun] of [
       [form, 'form'],
       [page, 'page'],

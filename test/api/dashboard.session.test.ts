@@ -3,6 +3,7 @@ import { ownerOf } from '../support/actors.js';
 import { Browser, PASSWORD, setCookies } from '../support/browser.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
+import { OPERATOR, person } from '../../src/platform/authz/roles.policy.js';
 
 describeEach(STORES)('dashboard sessions ($name)', (store) => {
   let h: Harness;
@@ -16,7 +17,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
     const tenant = await h.factory.tenant({ plan });
     const user = role === 'owner' ? tenant.owner : await h.factory.user(tenant.account.id, role);
     if (role === 'owner') {
-      const { url } = await h.services.identity.passwords.linkFor({ email: user.email, accountId: tenant.account.id });
+      const { url } = await h.services.identity.passwords.linkFor(OPERATOR, { email: user.email, accountId: tenant.account.id });
       await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
     } else {
       await h.services.identity.passwords.resetPassword({ token: await h.factory.mailedSecret(user.email), password: PASSWORD });
@@ -100,7 +101,7 @@ describeEach(STORES)('dashboard sessions ($name)', (store) => {
   it("ends a suspended person's session at the next request", async () => {
     const { browser, user, tenant } = await signedInBrowser('editor');
     expect((await browser.request({ method: 'GET', url: '/app/api/v1/codes' })).statusCode).toBe(200);
-    await h.services.identity.users.update({ accountId: tenant.account.id, userId: tenant.owner.id, role: 'owner' }, user.id, {
+    await h.services.identity.users.update(person(tenant.account.id, tenant.owner.id, 'owner'), user.id, {
       status: 'suspended',
     });
     const after = await browser.request({ method: 'GET', url: '/app/api/v1/codes' });
@@ -230,7 +231,7 @@ describe('dashboard cookies over https', () => {
 
   it('marks both cookies Secure', async () => {
     const tenant = await h.factory.tenant();
-    const { url } = await h.services.identity.passwords.linkFor({ email: tenant.owner.email });
+    const { url } = await h.services.identity.passwords.linkFor(OPERATOR, { email: tenant.owner.email });
     await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
     const browser = new Browser(h);
     const opened = await browser.open();

@@ -3,6 +3,7 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { ownerOf } from '../support/actors.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 
 const FIELDS = [
   { key: 'name', label: 'Your name', type: 'text', required: true },
@@ -83,6 +84,7 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
   it('answers another account’s form and submission with 404', async () => {
     const form = await createForm();
     const stored = await h.services.content.submissions.store(
+      SYSTEM,
       await h.services.content.forms.get(ownerOf(t), form.id),
       'submission',
       {
@@ -114,7 +116,8 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
     for (let i = 0; i < 52; i += 1) {
       h.clock.advance(10);
       ids.push(
-        (await h.services.content.submissions.store(i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' })).id,
+        (await h.services.content.submissions.store(SYSTEM, i === 51 ? formB : formA, 'submission', { name: `n${i}`, size: 'M' }))
+          .id,
       );
     }
     const page = await call('GET', '/submissions', undefined, tenant.token);
@@ -137,6 +140,7 @@ describeEach(STORES)('/forms and /submissions ($name)', (store) => {
   it('deletes one submission, then 404', async () => {
     const form = await createForm();
     const stored = await h.services.content.submissions.store(
+      SYSTEM,
       await h.services.content.forms.get(ownerOf(t), form.id),
       'submission',
       {

@@ -6,6 +6,7 @@ import { ownerOf } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { mcpClient, mcpUrl, toolError } from '../support/mcp.js';
 import { describeEach, STORES } from '../support/stores.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 
 describeEach(STORES)('MCP tools for hosted content ($name)', (store) => {
   let h: Harness;
@@ -41,7 +42,9 @@ describeEach(STORES)('MCP tools for hosted content ($name)', (store) => {
       })
     ).json().data;
     expect(form.challenge).toBe(true);
-    await h.services.content.submissions.store(await h.services.content.forms.get(ownerOf(t), form.id), 'submission', { q: 'a' });
+    await h.services.content.submissions.store(SYSTEM, await h.services.content.forms.get(ownerOf(t), form.id), 'submission', {
+      q: 'a',
+    });
     const client = await connect(['forms:read']);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['forms_list', 'forms_get', 'submissions_list']));

@@ -5,6 +5,7 @@ import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { MemoryRecorder } from '../support/recorder.js';
 import { describeEach, STORES } from '../support/stores.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36';
@@ -241,7 +242,7 @@ describeEach(STORES)('resolver ($name)', (store) => {
     const code = await h.factory.code(tenant.account.id);
     const link = await h.factory.link(tenant.account.id);
     expect((await visit(`/${code.shortCode}`, { 'user-agent': IPHONE })).statusCode).toBe(302);
-    await h.services.identity.accounts.suspend(tenant.account.id);
+    await h.services.identity.accounts.suspend(OPERATOR, tenant.account.id);
     recorder.clear();
     for (const ending of [code.shortCode, link.shortCode]) {
       const res = await visit(`/${ending}`, { 'user-agent': IPHONE });

@@ -3,6 +3,7 @@ import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 
 /** A code or link must not forward to one of the service's own short addresses: it could loop for ever. */
 describeEach(STORES)('destinations on the service own short host ($name)', (store) => {
@@ -72,7 +73,7 @@ describeEach(STORES)('destinations on the service own short host ($name)', (stor
     expect((await post('https://example.com/warm')).statusCode).toBe(201);
     const peer = await h.peer();
     try {
-      await peer.services.identity.accounts.create({
+      await peer.services.identity.accounts.create(OPERATOR, {
         name: 'Elsewhere',
         plan: 'business',
         domain: `peer-${store.name}.example.test`,

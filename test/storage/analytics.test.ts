@@ -4,6 +4,7 @@ import { RollupFolderFigures } from '../../src/traffic/analytics/folder-figures.
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
 import { DAY_MS } from '../../src/traffic/events/events.types.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, recordAll } from '../support/hits.js';
@@ -192,8 +193,8 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toHaveLength(1);
     // One more scan still waiting in the buffer is cleared too.
     h.services.traffic.recorder.record(hit(h, { accountId, targetId: codeId }));
-    expect(await h.services.traffic.events.clearTarget({ accountId: await tenant(), targetId: codeId })).toEqual({ removed: 0 });
-    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 5 });
+    expect(await h.services.traffic.events.clearTarget(actorIn(await tenant()), codeId)).toEqual({ removed: 0 });
+    expect(await h.services.traffic.events.clearTarget(actorIn(accountId), codeId)).toEqual({ removed: 5 });
     expect((await h.services.traffic.events.totals([codeId, kept])).get(codeId)).toBe(0);
     expect((await h.services.traffic.events.totals([kept])).get(kept)).toBe(1);
     const a = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 30 });
@@ -201,7 +202,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     expect(a.countries).toEqual([]);
     expect((await h.services.traffic.alerts.list(actorIn(accountId))).alerts).toEqual([]);
     expect((await h.services.traffic.analytics.list(actorIn(accountId), { codeId })).events).toEqual([]);
-    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 0 });
+    expect(await h.services.traffic.events.clearTarget(actorIn(accountId), codeId)).toEqual({ removed: 0 });
     // History starts again: the same visitor is new, and the first-scan rule fires again.
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
     expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 1 })).totals).toEqual({
@@ -254,7 +255,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     );
     h.clock.set(now);
     await recordAll(h, [hit(h, { accountId, targetId: codeId })]);
-    const removed = await h.services.traffic.events.purgeOlderThan(30, 3);
+    const removed = await h.services.traffic.events.purgeOlderThan(SYSTEM, 30, 3);
     expect(removed).toBeGreaterThanOrEqual(7);
     expect((await h.services.traffic.analytics.list(actorIn(accountId), { codeId })).events).toHaveLength(1);
     expect((await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 60 })).totals.scans).toBe(8);

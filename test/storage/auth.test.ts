@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/identity/passwords.js';
+import { OPERATOR, person } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -123,9 +124,9 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
     h.clock.advance(5000);
     const { secret, session } = await signIn(user.email.toUpperCase(), 'the right password');
     expect(session).toMatchObject({ userId: user.id, accountId: t.account.id, expiresAt: h.clock.now() + 30 * DAY });
-    expect(
-      (await h.services.identity.users.get({ accountId: t.account.id, userId: t.owner.id, role: 'owner' }, user.id)).lastSignInAt,
-    ).toBe(h.clock.now());
+    expect((await h.services.identity.users.get(person(t.account.id, t.owner.id, 'owner'), user.id)).lastSignInAt).toBe(
+      h.clock.now(),
+    );
     const principal = await h.services.identity.sessions.authenticate(secret);
     expect(principal).toMatchObject({ user: { id: user.id, role: 'member' }, account: { id: t.account.id, name: 'Acme' } });
 
@@ -165,7 +166,7 @@ describeEach(STORES)('password links and sessions ($name)', (store) => {
     const company = await h.factory.tenant();
     const user = await h.factory.user(company.account.id);
     const session = await h.factory.signedIn(user, 'company password');
-    await h.services.identity.accounts.suspend(company.account.id);
+    await h.services.identity.accounts.suspend(OPERATOR, company.account.id);
     expect(await h.services.identity.sessions.authenticate(session)).toBeNull();
     await expect(signIn(user.email, 'company password', company.account.id)).rejects.toMatchObject({ code: 'unauthorized' });
   });

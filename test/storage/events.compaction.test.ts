@@ -3,6 +3,7 @@ import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js
 import { newId } from '../../src/lib/ids.js';
 import type { CodeAnalytics } from '../../src/traffic/analytics/analytics.types.js';
 import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
@@ -35,9 +36,9 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
   const compactAll = async () => {
     const months: number[] = [];
     for (
-      let m = await h.services.traffic.events.compactClosedMonth();
+      let m = await h.services.traffic.events.compactClosedMonth(SYSTEM);
       m !== null;
-      m = await h.services.traffic.events.compactClosedMonth()
+      m = await h.services.traffic.events.compactClosedMonth(SYSTEM)
     ) {
       months.push(m);
       if (months.length > 120) throw new Error(`the compaction job does not finish: ${months.join(', ')}`);
@@ -138,12 +139,12 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     await recordAt('2025-12-20T09:00:00Z', accountId, codeId, [{}, { userAgent: DESKTOP }]);
     await recordAt('2026-01-15T12:00:00Z', accountId, codeId, [{}]);
 
-    expect(await h.services.traffic.events.compactClosedMonth()).toBe(month('2025-12'));
+    expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBe(month('2025-12'));
     const rows = await monthlyRows(codeId);
     const months = await compactedMonths();
     // Idempotent: running again changes nothing.
-    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
-    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBeNull();
     expect(await monthlyRows(codeId)).toEqual(rows);
     expect(await compactedMonths()).toEqual(months);
     expect(months.at(-1)).toBe(month('2025-12'));
@@ -152,7 +153,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     await recordAt('2026-01-31T23:59:59Z', accountId, codeId, [{ placement: 'last-minute' }]);
     for (const iso of ['2026-01-31T23:59:59.999Z', '2026-02-01T00:00:00Z', '2026-02-01T12:00:00Z', '2026-02-01T23:59:59.999Z']) {
       h.clock.set(at(iso));
-      expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
+      expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBeNull();
     }
     // A batch committed just after midnight with January's events lands in the daily rows only.
     h.clock.set(at('2026-02-01T00:00:01Z'));
@@ -161,8 +162,8 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
 
     h.clock.set(at('2026-02-02T00:00:00Z'));
     const expected = await analytics(accountId, codeId, 400);
-    expect(await h.services.traffic.events.compactClosedMonth()).toBe(month('2026-01'));
-    expect(await h.services.traffic.events.compactClosedMonth()).toBeNull();
+    expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBe(month('2026-01'));
+    expect(await h.services.traffic.events.compactClosedMonth(SYSTEM)).toBeNull();
     expect((await monthlyTotals(codeId, 'device'))[month('2026-01')]).toBe(3);
     expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'placement' && r.month === month('2026-01'))).toEqual([
       { month: month('2026-01'), dimension: 'placement', value: '', events: 2 },
@@ -179,9 +180,9 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     const peer = await h.peer();
     try {
       const runs = await Promise.allSettled([
-        h.services.traffic.events.compactClosedMonth(),
-        peer.services.traffic.events.compactClosedMonth(),
-        peer.services.traffic.events.compactClosedMonth(),
+        h.services.traffic.events.compactClosedMonth(SYSTEM),
+        peer.services.traffic.events.compactClosedMonth(SYSTEM),
+        peer.services.traffic.events.compactClosedMonth(SYSTEM),
       ]);
       // Another instance may find the store busy and retry at its next run; none compacts twice.
       const done = runs.flatMap((r) => (r.status === 'fulfilled' && r.value !== null ? [r.value] : []));
@@ -253,7 +254,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     h.clock.set(at('2026-01-15T12:00:00Z'));
     expect(await compactAll()).toEqual([month('2025-12')]);
     expect(await monthlyRows(codeId)).not.toEqual([]);
-    expect(await h.services.traffic.events.clearTarget({ accountId, targetId: codeId })).toEqual({ removed: 2 });
+    expect(await h.services.traffic.events.clearTarget(actorIn(accountId), codeId)).toEqual({ removed: 2 });
     expect(await monthlyRows(codeId)).toEqual([]);
     expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual({
       countries: [],

@@ -9,6 +9,7 @@ import { newIdAt } from '../../src/lib/ids.js';
 import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
 import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
 import { SaltsRepository } from '../../src/traffic/events/store/events.salts.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { EventsService } from '../../src/traffic/events/events.service.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
@@ -63,7 +64,7 @@ describeEach(STORES)('events retention by month ($name)', (store) => {
       const events = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), clock);
       // The cutoff is the 25th of month +2: on PostgreSQL the history, this month and month +1 go
       // whole; month +2's 5th is deleted as a row, its 25th (at the cutoff) stays.
-      expect(await events.purgeOlderThan(30)).toBe(4);
+      expect(await events.purgeOlderThan(SYSTEM, 30)).toBe(4);
       const left = await database.db.selectFrom('events').select('occurred_at').orderBy('id').execute();
       expect(left.map((r) => Number(r.occurred_at))).toEqual([at(2, 25), at(3)]);
       if (store.name === 'postgres') {

@@ -4,6 +4,7 @@ import { Reader } from 'maxmind';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { DAY_MS } from '../../src/traffic/events/events.types.js';
+import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, hit, IPAD, IPHONE, recordAll } from '../support/hits.js';
@@ -175,7 +176,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
     expect(analytics.totals).toEqual({ scans: 4, uniqueVisitors: 3, excluded: 0 });
 
     h.clock.advance(DAY_MS);
-    await h.services.traffic.events.destroyPastSalts();
+    await h.services.traffic.events.destroyPastSalts(SYSTEM);
     const db = h.infra.database.db;
     const day1Number = Math.floor(day1 / DAY_MS);
     expect(await db.selectFrom('visitor_salts').select('day').where('day', '=', day1Number).execute()).toEqual([]);

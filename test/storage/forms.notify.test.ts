@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import { SYSTEM, type Person } from '../../src/platform/authz/roles.policy.js';
 import { ownerOf } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -8,7 +8,7 @@ const FIELDS = [{ key: 'message', label: 'Message', type: 'textarea' as const, r
 
 describeEach(STORES)('e-mail notification of form submissions ($name)', (store) => {
   let h: Harness;
-  let owner: Actor;
+  let owner: Person;
   let accountId: string;
   let ownerEmail: string;
 
@@ -33,7 +33,7 @@ describeEach(STORES)('e-mail notification of form submissions ($name)', (store) 
       notifyUserIds: [owner.userId, editor.id, suspended.id],
     });
     await h.services.identity.users.update(owner, suspended.id, { status: 'suspended' });
-    await h.services.content.submissions.store(form, 'submission', { message: 'a secret only the inbox may show' });
+    await h.services.content.submissions.store(SYSTEM, form, 'submission', { message: 'a secret only the inbox may show' });
     const mails = await mailsAbout(form.id);
     expect(mails.map((m) => m.to).sort()).toEqual([editor.email, ownerEmail].sort());
     for (const mail of mails) {
@@ -46,7 +46,7 @@ describeEach(STORES)('e-mail notification of form submissions ($name)', (store) 
   it('sends nothing for a form naming nobody, nor for a card enquiry', async () => {
     const form = await h.services.content.forms.create(owner, { name: 'Quiet', fields: FIELDS });
     expect(form.document.notifyUserIds).toEqual([]);
-    await h.services.content.submissions.store(form, 'submission', { message: 'hello' });
+    await h.services.content.submissions.store(SYSTEM, form, 'submission', { message: 'hello' });
     expect(await mailsAbout(form.id)).toEqual([]);
   });
 
@@ -62,7 +62,9 @@ describeEach(STORES)('e-mail notification of form submissions ($name)', (store) 
   it('queues the mail in the submission transaction: no submission, no mail', async () => {
     const form = await h.services.content.forms.create(owner, { name: 'Atomic', fields: FIELDS, notifyUserIds: [owner.userId] });
     const insert = vi.spyOn(h.services.platform.mail, 'enqueue').mockRejectedValueOnce(new Error('outbox refused'));
-    await expect(h.services.content.submissions.store(form, 'submission', { message: 'x' })).rejects.toThrow('outbox refused');
+    await expect(h.services.content.submissions.store(SYSTEM, form, 'submission', { message: 'x' })).rejects.toThrow(
+      'outbox refused',
+    );
     insert.mockRestore();
     expect(await h.services.content.submissions.list(owner, 'submission', { limit: 50, contentId: form.id })).toEqual([]);
     expect(await mailsAbout(form.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import { SYSTEM, type Person } from '../../src/platform/authz/roles.policy.js';
 import { ownerOf } from '../support/actors.js';
 import { describeRoles, type RoleWorld } from '../support/roles.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -49,7 +49,7 @@ for (const store of STORES) {
       operation: 'delete a submission',
       least: 'editor',
       run: async (actor, w) => {
-        const stored = await w.h.services.content.submissions.store(await form(w), 'submission', { name: 'A' });
+        const stored = await w.h.services.content.submissions.store(SYSTEM, await form(w), 'submission', { name: 'A' });
         await w.h.services.content.submissions.delete(actor, 'submission', stored.id);
       },
     },
@@ -58,8 +58,8 @@ for (const store of STORES) {
 
 describeEach(STORES)('forms and submissions ($name)', (store) => {
   let h: Harness;
-  let owner: Actor;
-  let other: Actor;
+  let owner: Person;
+  let other: Person;
 
   beforeAll(async () => {
     h = await createHarness(store);
@@ -97,9 +97,15 @@ describeEach(STORES)('forms and submissions ($name)', (store) => {
 
   it("keeps another account's forms and submissions out of reach (404)", async () => {
     const mine = await h.services.content.forms.create(owner, { name: 'Mine', fields: FIELDS });
-    const stored = await h.services.content.submissions.store(mine, 'submission', { name: 'Ann' });
+    const stored = await h.services.content.submissions.store(SYSTEM, mine, 'submission', { name: 'Ann' });
     await expect(h.services.content.forms.get(other, mine.id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(h.services.content.forms.update(other, mine.id, { name: 'Theirs' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(h.services.content.forms.delete(other, mine.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      h.services.content.submissions.list(other, 'submission', { limit: 50, contentId: mine.id }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
     await expect(h.services.content.forms.delete(other, mine.id)).rejects.toMatchObject({ code: 'not_found' });
@@ -120,7 +126,7 @@ describeEach(STORES)('forms and submissions ($name)', (store) => {
     const made = [];
     for (let i = 0; i < 4; i += 1) {
       h.clock.advance(1000);
-      made.push(await h.services.content.submissions.store(i % 2 === 0 ? a : b, 'submission', { name: `n${i}` }));
+      made.push(await h.services.content.submissions.store(SYSTEM, i % 2 === 0 ? a : b, 'submission', { name: `n${i}` }));
     }
     const ofA = await h.services.content.submissions.list(owner, 'submission', { limit: 50, contentId: a.id });
     expect(ofA.map((s) => s.answers.name)).toEqual(['n2', 'n0']);
@@ -130,7 +136,7 @@ describeEach(STORES)('forms and submissions ($name)', (store) => {
 
   it('deletes a form with its submissions', async () => {
     const gone = await h.services.content.forms.create(owner, { name: 'Gone', fields: FIELDS });
-    await h.services.content.submissions.store(gone, 'submission', { name: 'x' });
+    await h.services.content.submissions.store(SYSTEM, gone, 'submission', { name: 'x' });
     await h.services.content.forms.delete(owner, gone.id);
     await expect(h.services.content.forms.get(owner, gone.id)).rejects.toMatchObject({ code: 'not_found' });
     const left = await h.services.content.submissions.list(owner, 'submission', { limit: 100 });
@@ -140,16 +146,16 @@ describeEach(STORES)('forms and submissions ($name)', (store) => {
   it("deletes submissions past their form's retention and keeps the rest", async () => {
     const kept = await h.services.content.forms.create(owner, { name: 'Kept', fields: FIELDS });
     const short = await h.services.content.forms.create(owner, { name: 'Short', fields: FIELDS, retentionDays: 30 });
-    const old = await h.services.content.submissions.store(short, 'submission', { name: 'old' });
-    const oldKept = await h.services.content.submissions.store(kept, 'submission', { name: 'old kept' });
+    const old = await h.services.content.submissions.store(SYSTEM, short, 'submission', { name: 'old' });
+    const oldKept = await h.services.content.submissions.store(SYSTEM, kept, 'submission', { name: 'old kept' });
     h.clock.advance(20 * 86_400_000);
-    const recent = await h.services.content.submissions.store(short, 'submission', { name: 'recent' });
+    const recent = await h.services.content.submissions.store(SYSTEM, short, 'submission', { name: 'recent' });
     h.clock.advance(11 * 86_400_000);
-    expect(await h.services.content.submissions.purgeExpired()).toBe(1);
+    expect(await h.services.content.submissions.purgeExpired(SYSTEM)).toBe(1);
     const ids = (await h.services.content.submissions.list(owner, 'submission', { limit: 100 })).map((s) => s.id);
     expect(ids).not.toContain(old.id);
     expect(ids).toContain(recent.id);
     expect(ids).toContain(oldKept.id);
-    expect(await h.services.content.submissions.purgeExpired()).toBe(0);
+    expect(await h.services.content.submissions.purgeExpired(SYSTEM)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import type { Gs1KeysTable } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { checkDigit } from '../../src/catalog/endings/gs1.keys.js';
 import { Gs1Repository } from '../../src/catalog/gs1/store/gs1.repository.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 import { ownerOf } from '../support/actors.js';
 import type { Tenant } from '../support/factory.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -56,7 +57,7 @@ describeEach(STORES)('GS1 key namespaces and company prefixes ($name)', (store) 
     const holder = await h.factory.tenant();
     const other = await h.factory.tenant();
     const ownDomain = await h.factory.tenant({ domain: 'id.other-brand.example' });
-    expect((await h.services.catalog.gs1.assignPrefix(holder.account.id, '0614141')).prefix).toMatchObject({
+    expect((await h.services.catalog.gs1.assignPrefix(OPERATOR, holder.account.id, '0614141')).prefix).toMatchObject({
       prefix: '0614141',
       accountId: holder.account.id,
     });
@@ -84,12 +85,12 @@ describeEach(STORES)('GS1 key namespaces and company prefixes ($name)', (store) 
     const early = await h.factory.tenant();
     const held = await register(early, `01/${gtinUnder('4012345')}`);
 
-    const assigned = await h.services.catalog.gs1.assignPrefix(holder.account.id, '4012345');
+    const assigned = await h.services.catalog.gs1.assignPrefix(OPERATOR, holder.account.id, '4012345');
     expect(assigned.heldByOthers).toBe(1);
     // A key registered before the assignment stays its registrant's.
     expect((await h.services.catalog.gs1.get(ownerOf(early), held.id)).key).toBe(held.key);
     h.clock.advance(1000);
-    expect(await h.services.catalog.gs1.assignPrefix(holder.account.id, '4012345')).toEqual(assigned);
+    expect(await h.services.catalog.gs1.assignPrefix(OPERATOR, holder.account.id, '4012345')).toEqual(assigned);
 
     for (const [prefix, message] of [
       ['4012345', 'overlaps 4012345'],
@@ -98,24 +99,27 @@ describeEach(STORES)('GS1 key namespaces and company prefixes ($name)', (store) 
       ['123', '4 to 12 digits'],
       ['0000012345', 'GTIN-8'],
     ] as const)
-      await expect(h.services.catalog.gs1.assignPrefix(early.account.id, prefix), prefix).rejects.toMatchObject({
+      await expect(h.services.catalog.gs1.assignPrefix(OPERATOR, early.account.id, prefix), prefix).rejects.toMatchObject({
         code: 'invalid_request',
         message: expect.stringContaining(message),
       });
-    await expect(h.services.catalog.gs1.assignPrefix(newId(), '4099999')).rejects.toMatchObject({ code: 'not_found' });
-    await h.services.catalog.gs1.assignPrefix(holder.account.id, '4099999');
+    await expect(h.services.catalog.gs1.assignPrefix(OPERATOR, newId(), '4099999')).rejects.toMatchObject({ code: 'not_found' });
+    await h.services.catalog.gs1.assignPrefix(OPERATOR, holder.account.id, '4099999');
 
-    expect((await h.services.catalog.gs1.prefixes(holder.account.id)).map((p) => p.prefix)).toEqual(['4012345', '4099999']);
-    expect((await h.services.catalog.gs1.prefixes()).map((p) => p.prefix)).toEqual(
+    expect((await h.services.catalog.gs1.prefixes(OPERATOR, holder.account.id)).map((p) => p.prefix)).toEqual([
+      '4012345',
+      '4099999',
+    ]);
+    expect((await h.services.catalog.gs1.prefixes(OPERATOR)).map((p) => p.prefix)).toEqual(
       expect.arrayContaining(['4012345', '4099999']),
     );
-    expect(await h.services.catalog.gs1.prefixes(early.account.id)).toEqual([]);
+    expect(await h.services.catalog.gs1.prefixes(OPERATOR, early.account.id)).toEqual([]);
 
     const next = `01/0${gtinUnder('4012345')}`;
     await expect(register(early, next)).rejects.toMatchObject(notAvailable(next));
-    await h.services.catalog.gs1.removePrefix('4012345');
+    await h.services.catalog.gs1.removePrefix(OPERATOR, '4012345');
     await register(early, next);
-    await expect(h.services.catalog.gs1.removePrefix('4012345')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(h.services.catalog.gs1.removePrefix(OPERATOR, '4012345')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it("keeps every key registered before namespaces on the service's host; its owner's custom domain still answers for it", async () => {

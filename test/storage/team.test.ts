@@ -1,13 +1,13 @@
 import { buildPresenters } from '../../src/http/presenters.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
-import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import { OPERATOR, person, type Person } from '../../src/platform/authz/roles.policy.js';
 import type { User } from '../../src/identity/users.types.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';
 
-const actor = (user: User): Actor => ({ accountId: user.accountId, userId: user.id, role: user.role });
+const actor = (user: User): Person => person(user.accountId, user.id, user.role);
 
 describeEach(STORES)('team management through the services ($name)', (store) => {
   let h: Harness;
@@ -22,14 +22,14 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
     const admin = await h.factory.user(t.account.id, 'admin');
     const other = await h.factory.user(t.account.id, 'admin');
     const users = h.services.identity.users;
-    const created = await users.create({ accountId: t.account.id, email: 'new@example.com', role: 'editor' }, actor(admin));
+    const created = await users.create(actor(admin), { accountId: t.account.id, email: 'new@example.com', role: 'editor' });
     expect((await users.update(actor(admin), created.id, { role: 'member' })).role).toBe('member');
     expect((await users.suspend(actor(admin), other.id)).status).toBe('suspended');
     await expect(users.update(actor(admin), t.owner.id, { name: 'x' })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(users.suspend(actor(admin), t.owner.id)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(users.update(actor(admin), created.id, { role: 'owner' })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
-      users.create({ accountId: t.account.id, email: 'o@example.com', role: 'owner' }, actor(admin)),
+      users.create(actor(admin), { accountId: t.account.id, email: 'o@example.com', role: 'owner' }),
     ).rejects.toMatchObject({
       code: 'forbidden',
     });
@@ -40,32 +40,43 @@ describeEach(STORES)('team management through the services ($name)', (store) => 
 
   it('lets editors and members read the team but not manage it', async () => {
     for (const role of ['editor', 'member'] as const) {
-      const person = await h.factory.user(t.account.id, role);
-      expect((await h.services.identity.users.list(actor(person), { limit: 100, offset: 0 })).length).toBeGreaterThan(1);
+      const somebody = await h.factory.user(t.account.id, role);
+      expect((await h.services.identity.users.list(actor(somebody), { limit: 100, offset: 0 })).length).toBeGreaterThan(1);
       await expect(
-        h.services.identity.users.create(
-          { accountId: t.account.id, email: `x-${role}@example.com`, role: 'member' },
-          actor(person),
-        ),
+        h.services.identity.users.create(actor(somebody), {
+          accountId: t.account.id,
+          email: `x-${role}@example.com`,
+          role: 'member',
+        }),
       ).rejects.toMatchObject({
         code: 'forbidden',
       });
-      await expect(h.services.identity.users.update(actor(person), person.id, { name: 'x' })).rejects.toMatchObject({
+      await expect(h.services.identity.users.update(actor(somebody), somebody.id, { name: 'x' })).rejects.toMatchObject({
         code: 'forbidden',
       });
     }
   });
 
-  it('never creates a person in another account than the actor’s', async () => {
+  it('never creates a person in another account than the actor’s; the operator, in any account it names', async () => {
     const other = await h.factory.tenant();
     await expect(
-      h.services.identity.users.create(
-        { accountId: other.account.id, email: 'cross@example.com', role: 'member' },
-        actor(t.owner),
-      ),
+      h.services.identity.users.create(actor(t.owner), {
+        accountId: other.account.id,
+        email: 'cross@example.com',
+        role: 'member',
+      }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
+    const invited = await h.services.identity.users.create(OPERATOR, {
+      accountId: other.account.id,
+      email: 'cross@example.com',
+      role: 'admin',
+    });
+    expect(invited).toMatchObject({ accountId: other.account.id, role: 'admin' });
+    await expect(
+      h.services.identity.users.create(OPERATOR, { accountId: other.account.id, email: 'boss@example.com', role: 'owner' }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('caps a token by its person’s role', async () => {

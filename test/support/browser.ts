@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Harness } from './harness.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 
 /** One `Set-Cookie` header, parsed: the value and its attributes (names lower-cased). */
 export interface SetCookie {
@@ -79,7 +80,7 @@ export const PASSWORD = 'correct horse battery';
 
 /** A browser signed in as `user` of an account (the person's password is set through a one-time link first). */
 export async function signedInBrowser(h: Harness, user: { email: string; accountId: string }): Promise<Browser> {
-  const { url } = await h.services.identity.passwords.linkFor({ email: user.email, accountId: user.accountId });
+  const { url } = await h.services.identity.passwords.linkFor(OPERATOR, { email: user.email, accountId: user.accountId });
   await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
   const browser = new Browser(h);
   const response = await browser.signIn(user.email, PASSWORD);

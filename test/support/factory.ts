@@ -2,6 +2,7 @@ import type { CreateCodeInput } from '../../src/catalog/codes/codes.types.js';
 import type { CreateLinkInput } from '../../src/catalog/links/links.types.js';
 import type { Account } from '../../src/identity/accounts.types.js';
 import type { CreateAccountInput } from '../../src/identity/accounts.service.js';
+import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
 import { SCOPES } from '../../src/platform/authz/scopes.js';
 import type { User } from '../../src/identity/users.types.js';
 import type { Services } from '../../src/services.js';
@@ -18,7 +19,7 @@ export interface Tenant {
   token: string;
 }
 
-/** Builds accounts, users and tokens through the real services, with overridable defaults. */
+/** Builds accounts, users and tokens through the real services as the operator does, with overridable defaults. */
 export class Factory {
   constructor(
     private readonly services: Services,
@@ -38,7 +39,7 @@ export class Factory {
 
   async tenant(overrides: Partial<CreateAccountInput> = {}): Promise<Tenant> {
     sequence += 1;
-    const { account, owner } = await this.services.identity.accounts.create({
+    const { account, owner } = await this.services.identity.accounts.create(OPERATOR, {
       name: `Account ${sequence}`,
       plan: 'business',
       ownerEmail: `owner${sequence}@example.com`,
@@ -53,13 +54,13 @@ export class Factory {
     scopes: readonly string[],
     options: { userId?: string; expiresAt?: number; name?: string } = {},
   ) {
-    const { token } = await this.services.identity.tokens.create({ accountId, scopes, ...options });
+    const { token } = await this.services.identity.tokens.create(OPERATOR, { accountId, scopes, ...options });
     return token;
   }
 
   async user(accountId: string, role: 'member' | 'editor' | 'admin' = 'member') {
     sequence += 1;
-    return this.services.identity.users.create({ accountId, email: `user${sequence}@example.com`, role });
+    return this.services.identity.users.create(OPERATOR, { accountId, email: `user${sequence}@example.com`, role });
   }
 
   /** The secret of the newest password link mailed to this address (invitation or reset), from the outbox. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Forbidden } from '../../src/lib/errors.js';
-import type { Actor } from '../../src/platform/authz/roles.policy.js';
+import { person, type Person } from '../../src/platform/authz/roles.policy.js';
 import type { Role } from '../../src/identity/users.types.js';
 import type { Tenant } from './factory.js';
 import { createHarness, type Harness, type HarnessOptions } from './harness.js';
@@ -13,14 +13,14 @@ const ROLES: readonly Role[] = ['member', 'editor', 'admin', 'owner'];
 export interface RoleCase {
   operation: string;
   least: Role;
-  run(actor: Actor, world: RoleWorld): Promise<unknown>;
+  run(actor: Person, world: RoleWorld): Promise<unknown>;
 }
 
 export interface RoleWorld {
   h: Harness;
   tenant: Tenant;
   /** The tenant's owner, to build what an operation works on. */
-  owner: Actor;
+  owner: Person;
 }
 
 /**
@@ -36,16 +36,16 @@ export function describeRoles(
   // A store this run cannot reach is declared skipped, as describeEach does, so the summary counts it.
   (store.missing ? describe.skip : describe)(`${service}: roles × operations (${store.name})`, () => {
     const world = {} as RoleWorld;
-    const actors = {} as Record<Role, Actor>;
+    const actors = {} as Record<Role, Person>;
     beforeAll(async () => {
       world.h = await createHarness(store, options);
       world.tenant = await world.h.factory.tenant();
       const accountId = world.tenant.account.id;
-      world.owner = { accountId, userId: world.tenant.owner.id, role: 'owner' };
+      world.owner = person(accountId, world.tenant.owner.id, 'owner');
       actors.owner = world.owner;
       for (const role of ['member', 'editor', 'admin'] as const) {
         const user = await world.h.factory.user(accountId, role);
-        actors[role] = { accountId, userId: user.id, role: user.role };
+        actors[role] = person(accountId, user.id, user.role);
       }
     });
     afterAll(() => world.h.close());

@@ -5,7 +5,7 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId } from '../../lib/ids.js';
 import { newNamed, validName } from '../../db/names.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { CampaignsRepository } from './store/campaigns.repository.js';
 import {
   CAMPAIGN_NAME_MAX,
@@ -55,18 +55,18 @@ export class CampaignsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(actor: Actor, page: { limit: number; offset: number }): Promise<CampaignWithMembers[]> {
+  async list(actor: Person, page: { limit: number; offset: number }): Promise<CampaignWithMembers[]> {
     assertCan(actor, 'content:read');
     return this.repo.list(actor.accountId, page);
   }
 
-  async get(actor: Actor, id: string): Promise<CampaignWithMembers> {
+  async get(actor: Person, id: string): Promise<CampaignWithMembers> {
     assertCan(actor, 'content:read');
     const campaign = await foundById('campaign', id, (id) => this.repo.findInAccount(actor.accountId, id));
     return { ...campaign, members: (await this.repo.membersOf(actor.accountId, [id])).get(id) ?? [] };
   }
 
-  async create(actor: Actor, input: CreateCampaignInput): Promise<CampaignWithMembers> {
+  async create(actor: Person, input: CreateCampaignInput): Promise<CampaignWithMembers> {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
     const campaign: Campaign = {
@@ -86,7 +86,7 @@ export class CampaignsService {
     return { ...campaign, members };
   }
 
-  async update(actor: Actor, id: string, input: UpdateCampaignInput): Promise<CampaignWithMembers> {
+  async update(actor: Person, id: string, input: UpdateCampaignInput): Promise<CampaignWithMembers> {
     assertCan(actor, 'content:write');
     const current = await this.get(actor, id);
     const next: CampaignWithMembers = {
@@ -102,7 +102,7 @@ export class CampaignsService {
   }
 
   /** Moves things into the campaign (out of any other) and takes others out, in one transaction. */
-  async moveMembers(actor: Actor, id: string, input: MoveMembersInput): Promise<CampaignWithMembers> {
+  async moveMembers(actor: Person, id: string, input: MoveMembersInput): Promise<CampaignWithMembers> {
     assertCan(actor, 'content:write');
     const add = this.refs(input.add ?? [], 'add');
     const remove = this.refs(input.remove ?? [], 'remove');
@@ -117,23 +117,23 @@ export class CampaignsService {
   }
 
   /** Deletes the campaign; its members stay, in no campaign. */
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     if (!isId(id)) throw new NotFound('campaign');
     if (!(await this.transactor.run((tx) => this.repo.delete(actor.accountId, id, tx)))) throw new NotFound('campaign');
   }
 
   /** The members of a campaign, for its analytics (the caller has checked what the actor may read). */
-  async membersFor(actor: Actor, id: string): Promise<MemberRef[]> {
+  async membersFor(actor: Person, id: string): Promise<MemberRef[]> {
     return (await this.get(actor, id)).members;
   }
 
-  async tags(actor: Actor): Promise<TagCount[]> {
+  async tags(actor: Person): Promise<TagCount[]> {
     assertCan(actor, 'content:read');
     return this.repo.tagCounts(actor.accountId);
   }
 
-  async tagsOf(actor: Actor, ref: MemberRef): Promise<string[]> {
+  async tagsOf(actor: Person, ref: MemberRef): Promise<string[]> {
     assertCan(actor, 'content:read');
     const [target] = this.refs([ref], 'target');
     await this.assertExist(actor.accountId, [target!], 'target');
@@ -141,7 +141,7 @@ export class CampaignsService {
   }
 
   /** Replaces the tags of one thing (an empty list removes them all); tags differing only in case are one. */
-  async setTags(actor: Actor, ref: MemberRef, tags: readonly string[]): Promise<string[]> {
+  async setTags(actor: Person, ref: MemberRef, tags: readonly string[]): Promise<string[]> {
     assertCan(actor, 'content:write');
     const [target] = this.refs([ref], 'target');
     if (tags.length > TAGS_PER_OBJECT_MAX) throw new InvalidRequest(`tags may hold at most ${TAGS_PER_OBJECT_MAX} tags.`, 'tags');

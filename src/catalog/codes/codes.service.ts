@@ -3,14 +3,13 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
-import type { AccountLookup } from '../../identity/index.js';
-import type { Account } from '../../identity/index.js';
+import type { Account, AccountLookup } from '../../identity/index.js';
 import { validDesign } from '../designs/design.schema.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { FoldersRepository } from '../folders/store/folders.repository.js';
-import { assertCan, ContentReads, effectivePlan, type Actor, type InvalidationBus } from '../../platform/index.js';
+import { assertCan, ContentReads, effectivePlan, type InvalidationBus, type Person } from '../../platform/index.js';
 import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from './gate.js';
 import { validateRules } from '../routing/rules.js';
 import type { TemplatesService } from '../templates/templates.service.js';
@@ -36,7 +35,7 @@ async function gateHash(gate: { password: string } | null): Promise<string | nul
 }
 
 /** The public address of the actor's hosted content, or 404 when the account has no such content. */
-export type ContentAddress = (actor: Actor, content: ContentRef) => Promise<string>;
+export type ContentAddress = (actor: Person, content: ContentRef) => Promise<string>;
 
 export interface CodesDeps {
   codes: CodesRepository;
@@ -67,7 +66,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
   }
 
-  async create(actor: Actor, input: CreateCodeInput): Promise<Code> {
+  async create(actor: Person, input: CreateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const mode = input.mode ?? 'dynamic';
@@ -109,7 +108,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     return this.insert(account, code, input.shortCode);
   }
 
-  async update(actor: Actor, id: string, input: UpdateCodeInput): Promise<Code> {
+  async update(actor: Person, id: string, input: UpdateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const code = await this.get(actor, id);
@@ -156,7 +155,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** One-way: the code stops resolving; its history is kept. */
-  async archive(actor: Actor, id: string): Promise<Code> {
+  async archive(actor: Person, id: string): Promise<Code> {
     assertCan(actor, 'content:write');
     const code = await this.get(actor, id);
     if (code.status === 'archived') return code;
@@ -167,7 +166,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** An address (checked like every destination) or the public address of the account's content. */
-  private async destinationOf(actor: Actor, input: CreateCodeInput): Promise<string> {
+  private async destinationOf(actor: Person, input: CreateCodeInput): Promise<string> {
     if (input.content !== undefined) {
       if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
       return this.deps.contentAddress(actor, input.content);
@@ -177,7 +176,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
-  async clone(actor: Actor, id: string): Promise<Code> {
+  async clone(actor: Person, id: string): Promise<Code> {
     assertCan(actor, 'content:write');
     const original = await this.get(actor, id);
     const account = await this.account(actor.accountId);
@@ -235,7 +234,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
-  private async templateDesign(actor: Actor, id: string | undefined) {
+  private async templateDesign(actor: Person, id: string | undefined) {
     return id === undefined ? undefined : (await this.deps.templates.get(actor, id)).design;
   }
 

@@ -1,7 +1,8 @@
 import { encodeValue } from '../endings/short-address.js';
-import type { Actor } from '../../platform/index.js';
+import { assertCan, isPerson, type Actor, type Person } from '../../platform/index.js';
 import type { CodesRepository } from './store/codes.repository.js';
 import type { CodesService } from './codes.service.js';
+import type { Code } from './codes.types.js';
 import { validDesign, type Design, type DesignInput } from '../designs/design.schema.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -22,18 +23,11 @@ export class SymbolsService {
     private readonly images = new ImageCache(),
   ) {}
 
-  /** Any account's code, for the operator's CLI. */
-  async operatorCodeImage(id: string, request: ImageRequest): Promise<SymbolImage> {
-    const code = isId(id) ? await this.repository.findById(id) : null;
-    if (!code) throw new NotFound('code');
-    const art = await this.logo(code.accountId, code.design);
-    return renderImage(encodeValue(code, this.publicUrl), code.design, request, code.name, art);
-  }
-
   /**
-   * The code's stored design encoding its value (archived codes too); 404 for another account's.
-   * Images are kept by ETag (`ImageCache`), so a code's image is drawn once until its design, value,
-   * logo or the requested format and size change.
+   * The code's stored design encoding its value (archived codes too): a person's account's code
+   * (content:read; 404 for another account's), any account's for the operator. Images are kept by
+   * ETag (`ImageCache`), so a code's image is drawn once until its design, value, logo or the
+   * requested format and size change.
    */
   async codeImage(
     actor: Actor,
@@ -41,7 +35,7 @@ export class SymbolsService {
     request: ImageRequest,
     ifNoneMatch?: string,
   ): Promise<SymbolImage | { etag: string }> {
-    const code = await this.codes.get(actor, id);
+    const code = await this.code(actor, id);
     const value = encodeValue(code, this.publicUrl);
     const size = sizeOf(request);
     const art = await this.logo(code.accountId, code.design);
@@ -58,16 +52,27 @@ export class SymbolsService {
    * A posted design (completed from the defaults and validated like a saved one) for a posted value;
    * nothing is stored. A logo outside the actor's media library is not drawn, and the report says so.
    */
-  async preview(actor: Actor, value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
+  async preview(actor: Person, value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
+    assertCan(actor, 'content:read');
     const design = validDesign(input);
     return renderImage(value, design, request, 'qr-code', await this.logo(actor.accountId, design));
   }
 
-  async check(actor: Actor, value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
+  /** The scannability report of a posted design for a posted value, as `preview` draws it; nothing is stored. */
+  async check(actor: Person, value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
+    assertCan(actor, 'content:read');
     const design = validDesign(input);
     sceneFor(value, design, 'stand-in');
     const art = await this.logo(actor.accountId, design);
     return checkDesign(value, design, design.logo && !art ? [UNDRAWN_LOGO] : [], art ?? undefined);
+  }
+
+  /** A person reads their account's codes as every read does; the operator and the system any account's. */
+  private async code(actor: Actor, id: string): Promise<Code> {
+    if (isPerson(actor)) return this.codes.get(actor, id);
+    const code = isId(id) ? await this.repository.findById(id) : null;
+    if (!code) throw new NotFound('code');
+    return code;
   }
 
   /** The design's logo from the account's media library; null when it has none or it is not there. */

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { newNamed, renamed, uniqueName } from '../../db/names.js';
-import { assertCan, ContentReads, type Actor, type ContentRows } from '../../platform/index.js';
+import { assertCan, ContentReads, type ContentRows, type Person } from '../../platform/index.js';
 import type { CreateFolderInput, RenameFolderInput } from './folders.types.js';
 
 /** The rows of a kind of folder; `F` is a folder as its kind shows it (codes counted, for folders of codes). */
@@ -48,7 +48,7 @@ export class FolderKind<F extends NamedRecord> extends ContentReads<F> {
   }
 
   /** A new folder of the account; 400 when its name is taken. */
-  async create(actor: Actor, input: CreateFolderInput): Promise<F> {
+  async create(actor: Person, input: CreateFolderInput): Promise<F> {
     assertCan(actor, 'content:write');
     const folder = newNamed(actor.accountId, input.name, this.kind.nameMax, this.clock.now());
     await uniqueName(folder.name, `a ${this.kind.noun}'s`, () => this.folders.insert(folder));
@@ -56,7 +56,7 @@ export class FolderKind<F extends NamedRecord> extends ContentReads<F> {
   }
 
   /** The folder under a new name (unchanged without one); 400 when the name is taken. */
-  async rename(actor: Actor, id: string, input: RenameFolderInput): Promise<F> {
+  async rename(actor: Person, id: string, input: RenameFolderInput): Promise<F> {
     assertCan(actor, 'content:write');
     const folder = await this.get(actor, id);
     if (input.name === undefined) return folder;
@@ -66,7 +66,7 @@ export class FolderKind<F extends NamedRecord> extends ContentReads<F> {
   }
 
   /** Deletes the account's folder in one transaction; returns how many rows it held (they stay, in no folder). */
-  async delete(actor: Actor, id: string): Promise<number> {
+  async delete(actor: Person, id: string): Promise<number> {
     assertCan(actor, 'content:write');
     if (!isId(id)) throw new NotFound(this.kind.noun);
     return this.transactor.run(async (tx) => {

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import type { EndingsService } from '../endings/endings.service.js';
-import { assertCan, ContentReads, type Actor } from '../../platform/index.js';
+import { assertCan, assertOperatorOrSystem, ContentReads, type Operator, type Person } from '../../platform/index.js';
 import { keyPath, parseKey, PRIMARY_KEYS } from '../endings/gs1.keys.js';
 import { validLinks } from './gs1.links.js';
 import { keyPatternsUnder, overlaps, prefixCandidates, validCompanyPrefix } from './gs1.prefixes.js';
@@ -16,7 +16,7 @@ import { GS1_KEY_MAX, type CreateGs1Input, type Gs1Entry, type Gs1Prefix, type U
  * A key is registered once per resolving host: an account with a custom domain registers in its
  * domain's namespace, every other one on the service's host, first come, first served, except under
  * a company prefix the operator assigned to another account. Reading needs content:read, writing
- * content:write; prefixes are the operator's (CLI), with no actor.
+ * content:write; prefixes are the operator's (CLI).
  */
 export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; offset: number }]> {
   constructor(
@@ -28,7 +28,7 @@ export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; o
     super('GS1 key', repo);
   }
 
-  async create(actor: Actor, input: CreateGs1Input): Promise<Gs1Entry> {
+  async create(actor: Person, input: CreateGs1Input): Promise<Gs1Entry> {
     assertCan(actor, 'content:write');
     if (input.key.length > GS1_KEY_MAX) throw new InvalidRequest(`key must be at most ${GS1_KEY_MAX} characters.`, 'key');
     const key = parseKey(input.key);
@@ -65,7 +65,7 @@ export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; o
   }
 
   /** Replaces the key's links; the key itself never changes (register another one instead). */
-  async update(actor: Actor, id: string, input: UpdateGs1Input): Promise<Gs1Entry> {
+  async update(actor: Person, id: string, input: UpdateGs1Input): Promise<Gs1Entry> {
     assertCan(actor, 'content:write');
     const entry = await this.get(actor, id);
     if (input.links === undefined) return entry;
@@ -81,7 +81,7 @@ export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; o
     return next;
   }
 
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     if (!isId(id)) throw new NotFound('GS1 key');
     const deleted = await this.transactor.run((tx) => this.repo.delete(actor.accountId, id, tx));
@@ -93,7 +93,8 @@ export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; o
    * under the prefix on the service's host. Keys others registered under it before stay theirs;
    * `heldByOthers` counts them. Assigning a prefix the account holds already changes nothing.
    */
-  async assignPrefix(accountId: string, text: string): Promise<{ prefix: Gs1Prefix; heldByOthers: number }> {
+  async assignPrefix(actor: Operator, accountId: string, text: string): Promise<{ prefix: Gs1Prefix; heldByOthers: number }> {
+    assertOperatorOrSystem(actor);
     const prefix = validCompanyPrefix(text);
     const assigned = await this.transactor
       .run(async (tx) => {
@@ -119,12 +120,14 @@ export class Gs1Service extends ContentReads<Gs1Entry, [page: { limit: number; o
   }
 
   /** The assigned prefixes, all or one account's. */
-  prefixes(accountId?: string): Promise<Gs1Prefix[]> {
+  async prefixes(actor: Operator, accountId?: string): Promise<Gs1Prefix[]> {
+    assertOperatorOrSystem(actor);
     return this.repo.prefixes(accountId);
   }
 
   /** Frees a prefix: keys under it are first come, first served again on the service's host. */
-  async removePrefix(text: string): Promise<void> {
+  async removePrefix(actor: Operator, text: string): Promise<void> {
+    assertOperatorOrSystem(actor);
     const prefix = validCompanyPrefix(text);
     if (!(await this.transactor.run((tx) => this.repo.removePrefix(prefix, tx)))) throw new NotFound('prefix assignment');
   }

@@ -6,7 +6,7 @@ import type { AccountLookup } from '../../identity/index.js';
 import { domainKey } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
-import { assertCan, ContentReads, type Actor, type InvalidationBus } from '../../platform/index.js';
+import { assertCan, ContentReads, type InvalidationBus, type Person } from '../../platform/index.js';
 import type { LinksRepository } from './store/links.repository.js';
 import type { CreateLinkInput, Link, UpdateLinkInput } from './links.types.js';
 
@@ -34,7 +34,7 @@ export class LinksService extends ContentReads<Link, [limit: number, offset: num
     ({ links: this.links, claims: this.claims, bus: this.bus, clock: this.clock } = deps);
   }
 
-  async create(actor: Actor, input: CreateLinkInput): Promise<Link> {
+  async create(actor: Person, input: CreateLinkInput): Promise<Link> {
     assertCan(actor, 'content:write');
     const accountId = actor.accountId;
     const destination = await this.claims.destination(input.url);
@@ -63,7 +63,7 @@ export class LinksService extends ContentReads<Link, [limit: number, offset: num
     return link;
   }
 
-  async update(actor: Actor, id: string, input: UpdateLinkInput): Promise<Link> {
+  async update(actor: Person, id: string, input: UpdateLinkInput): Promise<Link> {
     assertCan(actor, 'content:write');
     const link = await this.get(actor, id);
     if (input.url === undefined || input.url === link.destination) return link;

@@ -6,7 +6,7 @@ import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
 import type { AccountLookup } from '../../identity/index.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import { mediaPath, parseMediaPath } from './media.paths.js';
 import type { MediaFoldersRepository, MediaRepository } from './store/media.repository.js';
 import { cleanFile } from './media.sanitise.js';
@@ -43,19 +43,19 @@ const megabytes = (bytes: number): string => `${Math.round((bytes / 1_048_576) *
 export class MediaService {
   constructor(private readonly deps: MediaServiceDeps) {}
 
-  async list(actor: Actor, options: ListMediaOptions): Promise<MediaFile[]> {
+  async list(actor: Person, options: ListMediaOptions): Promise<MediaFile[]> {
     assertCan(actor, 'content:read');
     return this.deps.files.list(actor.accountId, options);
   }
 
   /** The account's file, or 404 (also for another account's). */
-  async get(actor: Actor, id: string): Promise<MediaFile> {
+  async get(actor: Person, id: string): Promise<MediaFile> {
     assertCan(actor, 'content:read');
     return this.find(actor.accountId, id);
   }
 
   /** How much of the account's library is used, against its limits. */
-  async usage(actor: Actor): Promise<{ usedBytes: number; limitBytes: number; maxFileBytes: number }> {
+  async usage(actor: Person): Promise<{ usedBytes: number; limitBytes: number; maxFileBytes: number }> {
     assertCan(actor, 'content:read');
     const { limits, files } = this.deps;
     return {
@@ -65,7 +65,7 @@ export class MediaService {
     };
   }
 
-  async upload(actor: Actor, input: UploadInput): Promise<MediaFile> {
+  async upload(actor: Person, input: UploadInput): Promise<MediaFile> {
     assertCan(actor, 'content:write');
     const { limits, clock, store } = this.deps;
     if (input.bytes.length > limits.maxFileBytes)
@@ -108,7 +108,7 @@ export class MediaService {
     return file;
   }
 
-  async update(actor: Actor, id: string, input: UpdateMediaInput): Promise<MediaFile> {
+  async update(actor: Person, id: string, input: UpdateMediaInput): Promise<MediaFile> {
     assertCan(actor, 'content:write');
     const file = await this.find(actor.accountId, id);
     const next: MediaFile = {
@@ -126,7 +126,7 @@ export class MediaService {
   }
 
   /** Deletes the file; its bytes go too once no file (of any account) has them. */
-  async delete(actor: Actor, id: string): Promise<MediaFile> {
+  async delete(actor: Person, id: string): Promise<MediaFile> {
     assertCan(actor, 'content:write');
     const file = await this.find(actor.accountId, id);
     await this.deps.files.delete(actor.accountId, file.id);

@@ -4,7 +4,7 @@ import { isId } from '../../lib/ids.js';
 import { newNamed, validName } from '../../db/names.js';
 import { validDesign } from '../designs/design.schema.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
-import { assertCan, ContentReads, type Actor } from '../../platform/index.js';
+import { assertCan, ContentReads, type Person } from '../../platform/index.js';
 import type { TemplatesRepository } from './store/templates.repository.js';
 import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type UpdateTemplateInput } from './templates.types.js';
 
@@ -22,7 +22,7 @@ export class TemplatesService extends ContentReads<Template> {
     super('template', templates);
   }
 
-  async create(actor: Actor, input: CreateTemplateInput): Promise<Template> {
+  async create(actor: Person, input: CreateTemplateInput): Promise<Template> {
     assertCan(actor, 'content:write');
     const now = this.clock.now();
     const template: Template = {
@@ -34,7 +34,7 @@ export class TemplatesService extends ContentReads<Template> {
     return template;
   }
 
-  async update(actor: Actor, id: string, input: UpdateTemplateInput): Promise<Template> {
+  async update(actor: Person, id: string, input: UpdateTemplateInput): Promise<Template> {
     assertCan(actor, 'content:write');
     const template = await this.get(actor, id);
     const next: Template = { ...template, updatedAt: this.clock.now() };
@@ -47,7 +47,7 @@ export class TemplatesService extends ContentReads<Template> {
     return next;
   }
 
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     const deleted = isId(id) && (await this.templates.delete(actor.accountId, id));
     if (!deleted) throw new NotFound('template');

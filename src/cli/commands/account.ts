@@ -1,3 +1,4 @@
+import { OPERATOR } from '../../platform/index.js';
 import type { CliContext } from '../context.js';
 import { optional, optionalInteger, parse, required, single, UsageError } from '../args.js';
 
@@ -13,7 +14,7 @@ export async function account({ services }: CliContext, sub: string | undefined,
         'rate-per-minute': 'string',
         'max-codes': 'string',
       });
-      const { account, owner } = await services.identity.accounts.create({
+      const { account, owner } = await services.identity.accounts.create(OPERATOR, {
         name: required(values, 'name'),
         plan: required(values, 'plan'),
         ownerEmail: optional(values, 'owner-email'),
@@ -29,7 +30,7 @@ export async function account({ services }: CliContext, sub: string | undefined,
     }
     case 'suspend': {
       const { positionals } = parse(argv, {});
-      const account = await services.identity.accounts.suspend(single(positionals, 'ACCOUNT_ID'));
+      const account = await services.identity.accounts.suspend(OPERATOR, single(positionals, 'ACCOUNT_ID'));
       return { account: { id: account.id, name: account.name, plan: account.plan, status: account.status } };
     }
     default:

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { IMAGE_FORMATS, type ImageFormat } from '../../catalog/index.js';
+import { OPERATOR } from '../../platform/index.js';
 import type { CliContext } from '../context.js';
 import { optional, optionalInteger, parse, required, UsageError } from '../args.js';
 
@@ -14,7 +15,8 @@ export async function code({ services }: CliContext, sub: string | undefined, ar
       if (!IMAGE_FORMATS.includes(format)) throw new UsageError('--format must be svg, png or pdf');
       const size = optionalInteger(values, 'size');
       const out = required(values, 'out');
-      const image = await services.catalog.symbols.operatorCodeImage(id, { format, size });
+      const image = await services.catalog.symbols.codeImage(OPERATOR, id, { format, size });
+      if (!('body' in image)) throw new Error('an image without If-None-Match always renders');
       await writeFile(out, image.body);
       return {
         file: out,

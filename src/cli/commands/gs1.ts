@@ -1,5 +1,6 @@
 import { iso } from '../../lib/clock.js';
 import type { Gs1Prefix } from '../../catalog/index.js';
+import { OPERATOR } from '../../platform/index.js';
 import type { CliContext } from '../context.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
@@ -16,6 +17,7 @@ export async function gs1({ services }: CliContext, sub: string | undefined, arg
     case 'assign': {
       const { values } = parse(rest, { account: 'string', prefix: 'string' });
       const { prefix, heldByOthers } = await services.catalog.gs1.assignPrefix(
+        OPERATOR,
         required(values, 'account'),
         required(values, 'prefix'),
       );
@@ -23,12 +25,12 @@ export async function gs1({ services }: CliContext, sub: string | undefined, arg
     }
     case 'list': {
       const { values } = parse(rest, { account: 'string' });
-      return { prefixes: (await services.catalog.gs1.prefixes(optional(values, 'account'))).map(present) };
+      return { prefixes: (await services.catalog.gs1.prefixes(OPERATOR, optional(values, 'account'))).map(present) };
     }
     case 'remove': {
       const { values } = parse(rest, { prefix: 'string' });
       const prefix = required(values, 'prefix');
-      await services.catalog.gs1.removePrefix(prefix);
+      await services.catalog.gs1.removePrefix(OPERATOR, prefix);
       return { prefix, removed: true };
     }
     default:

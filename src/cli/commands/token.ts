@@ -1,4 +1,5 @@
 import { isoOrNull } from '../../lib/clock.js';
+import { OPERATOR } from '../../platform/index.js';
 import type { CliContext } from '../context.js';
 import { optional, optionalTime, parse, required, single, UsageError } from '../args.js';
 
@@ -12,7 +13,7 @@ export async function token({ services }: CliContext, sub: string | undefined, a
         name: 'string',
         'expires-at': 'string',
       });
-      const { token, record } = await services.identity.tokens.create({
+      const { token, record } = await services.identity.tokens.create(OPERATOR, {
         accountId: required(values, 'account'),
         scopes: required(values, 'scopes'),
         userId: optional(values, 'user'),
@@ -23,7 +24,7 @@ export async function token({ services }: CliContext, sub: string | undefined, a
     }
     case 'revoke': {
       const { positionals } = parse(argv, {});
-      const record = await services.identity.tokens.revoke(single(positionals, 'TOKEN_ID'));
+      const record = await services.identity.tokens.revoke(OPERATOR, single(positionals, 'TOKEN_ID'));
       return { id: record.id, revokedAt: isoOrNull(record.revokedAt) };
     }
     default:

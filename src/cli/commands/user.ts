@@ -1,4 +1,5 @@
 import { iso } from '../../lib/clock.js';
+import { OPERATOR } from '../../platform/index.js';
 import type { CliContext } from '../context.js';
 import { optional, parse, required, UsageError } from '../args.js';
 
@@ -6,7 +7,7 @@ export async function user({ services, present }: CliContext, sub: string | unde
   switch (sub) {
     case 'create': {
       const { values } = parse(argv, { account: 'string', email: 'string', role: 'string', name: 'string' });
-      const user = await services.identity.users.create({
+      const user = await services.identity.users.create(OPERATOR, {
         accountId: required(values, 'account'),
         email: required(values, 'email'),
         role: required(values, 'role'),
@@ -17,7 +18,7 @@ export async function user({ services, present }: CliContext, sub: string | unde
     case 'password-link': {
       const { values } = parse(argv, { email: 'string', account: 'string' });
       const account = optional(values, 'account');
-      const link = await services.identity.passwords.linkFor({
+      const link = await services.identity.passwords.linkFor(OPERATOR, {
         email: required(values, 'email'),
         ...(account ? { accountId: account } : {}),
       });

@@ -1,6 +1,6 @@
 import { foundById } from '../../lib/found.js';
 import { shortBase } from '../../catalog/index.js';
-import type { Actor } from '../../platform/index.js';
+import type { Person } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';
 
@@ -11,7 +11,7 @@ export const contentUrl = (content: Pick<Content<unknown>, 'kind' | 'id' | 'doma
 /** Looks up the address of an account's content for a code that leads to it (404 for another account's). */
 export const contentAddresses =
   (contents: ContentRepository, publicUrl: string) =>
-  async (actor: Pick<Actor, 'accountId'>, ref: { type: ContentKind; id: string }): Promise<string> => {
+  async (actor: Pick<Person, 'accountId'>, ref: { type: ContentKind; id: string }): Promise<string> => {
     const content = await foundById(ref.type, ref.id, (id) => contents.findInAccount(actor.accountId, ref.type, id));
     return contentUrl(content, publicUrl);
   };

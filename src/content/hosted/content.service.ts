@@ -5,7 +5,7 @@ import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { domainKey } from '../../catalog/index.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import {
   CONTENT_NAME_MAX,
@@ -51,18 +51,18 @@ export class ContentService<D, I> {
     return this.spec.kind;
   }
 
-  async list(actor: Actor, query: ContentListQuery): Promise<Content<D>[]> {
+  async list(actor: Person, query: ContentListQuery): Promise<Content<D>[]> {
     assertCan(actor, 'content:read');
     return this.deps.contents.list<D>(actor.accountId, this.spec.kind, query.limit, query.offset);
   }
 
   /** The account's content of this kind, or 404 (also for another account's). */
-  async get(actor: Actor, id: string): Promise<Content<D>> {
+  async get(actor: Person, id: string): Promise<Content<D>> {
     assertCan(actor, 'content:read');
     return foundById(this.spec.kind, id, (id) => this.deps.contents.findInAccount<D>(actor.accountId, this.spec.kind, id));
   }
 
-  async create(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+  async create(actor: Person, input: ContentCreateInput & I): Promise<Content<D>> {
     const content = await this.draft(actor, input);
     await this.deps.contents.insert(content);
     return content;
@@ -72,11 +72,11 @@ export class ContentService<D, I> {
    * What `input` would be once created, checked by the same rules and never stored: the dashboard's
    * live preview renders it with the public page's own views.
    */
-  async preview(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+  async preview(actor: Person, input: ContentCreateInput & I): Promise<Content<D>> {
     return this.draft(actor, input);
   }
 
-  private async draft(actor: Actor, input: ContentCreateInput & I): Promise<Content<D>> {
+  private async draft(actor: Person, input: ContentCreateInput & I): Promise<Content<D>> {
     assertCan(actor, 'content:write');
     const account = await this.deps.accounts.findById(actor.accountId);
     if (!account) throw new NotFound('account');
@@ -98,7 +98,7 @@ export class ContentService<D, I> {
     return content;
   }
 
-  async update(actor: Actor, id: string, input: ContentUpdateInput & I): Promise<Content<D>> {
+  async update(actor: Person, id: string, input: ContentUpdateInput & I): Promise<Content<D>> {
     assertCan(actor, 'content:write');
     const content = await this.get(actor, id);
     const next: Content<D> = {
@@ -115,7 +115,7 @@ export class ContentService<D, I> {
   }
 
   /** Published content is served at its public address; unpublished and draft content is not. */
-  async setPublished(actor: Actor, id: string, published: boolean): Promise<Content<D>> {
+  async setPublished(actor: Person, id: string, published: boolean): Promise<Content<D>> {
     assertCan(actor, 'content:write');
     const content = await this.get(actor, id);
     const next: Content<D> = { ...content, status: published ? 'published' : 'unpublished', updatedAt: this.deps.clock.now() };
@@ -143,7 +143,7 @@ export class ContentService<D, I> {
   }
 
   /** Deletes the content with every reply sent through it. */
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     const deleted = isId(id) && (await this.deps.contents.delete(actor.accountId, this.spec.kind, id));
     if (!deleted) throw new NotFound(this.spec.kind);

@@ -1,8 +1,15 @@
 import type { Clock } from '../../lib/clock.js';
 import { isId } from '../../lib/ids.js';
 import type { AccountLookup } from '../../identity/index.js';
-import { AnonymousLimiter, answerWhenDurable, isAutomated, recordSafely } from '../../platform/index.js';
-import type { EventType, HitRecorder } from '../../platform/index.js';
+import {
+  AnonymousLimiter,
+  answerWhenDurable,
+  isAutomated,
+  recordSafely,
+  SYSTEM,
+  type EventType,
+  type HitRecorder,
+} from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import type { Answer, Content, ContentKind, SubmissionKind } from './content.types.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -109,7 +116,7 @@ export class PublicContentService {
     if (!checked.ok) return { kind: 'refused', errors: checked.errors, values: checked.values };
     const rate = this.replies.hit(request.clientAddress);
     if (!rate.allowed) return { kind: 'rate_limited', retryAfterSeconds: rate.resetSeconds };
-    await this.deps.submissions.store(content, kind, checked.answers);
+    await this.deps.submissions.store(SYSTEM, content, kind, checked.answers);
     if (kind === 'submission') this.record('form_submit', content, request);
     return { kind: 'accepted' };
   }

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, assertOperatorOrSystem, type Person, type System } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import type { Answer, Content, Submission, SubmissionKind } from './content.types.js';
 import type { SubmissionsRepository } from './store/submissions.repository.js';
@@ -41,7 +41,7 @@ export class SubmissionsService {
   }
 
   /** The account's replies of a kind, newest first; with `contentId`, of that form or card only (404 if not the account's). */
-  async list(actor: Actor, kind: SubmissionKind, query: { limit: number; contentId?: string }): Promise<Submission[]> {
+  async list(actor: Person, kind: SubmissionKind, query: { limit: number; contentId?: string }): Promise<Submission[]> {
     assertCan(actor, 'content:read');
     if (query.contentId !== undefined) {
       await foundById(KIND_OF[kind], query.contentId, (id) =>
@@ -51,14 +51,20 @@ export class SubmissionsService {
     return this.deps.submissions.list(actor.accountId, kind, query.limit, query.contentId);
   }
 
-  async delete(actor: Actor, kind: SubmissionKind, id: string): Promise<void> {
+  async delete(actor: Person, kind: SubmissionKind, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     const deleted = isId(id) && (await this.deps.submissions.delete(actor.accountId, kind, id));
     if (!deleted) throw new NotFound(kind);
   }
 
-  /** Stores a visitor's checked answers to published content (the system acts: no person). */
-  async store(content: Content<unknown>, kind: SubmissionKind, answers: Record<string, Answer>): Promise<Submission> {
+  /** Stores a visitor's checked answers to published content: the system records them, no person acts. */
+  async store(
+    actor: System,
+    content: Content<unknown>,
+    kind: SubmissionKind,
+    answers: Record<string, Answer>,
+  ): Promise<Submission> {
+    assertOperatorOrSystem(actor);
     const submission: Submission = {
       id: newId(),
       accountId: content.accountId,
@@ -74,8 +80,9 @@ export class SubmissionsService {
     return submission;
   }
 
-  /** Deletes every reply past its content's retention; the number deleted. */
-  async purgeExpired(): Promise<number> {
+  /** Deletes every reply past its content's retention (the system's job); the number deleted. */
+  async purgeExpired(actor: System): Promise<number> {
+    assertOperatorOrSystem(actor);
     const now = this.deps.clock.now();
     let total = 0;
     for (let i = 0; i < 100; i += 1) {

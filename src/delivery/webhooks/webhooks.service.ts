@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { Forbidden, InvalidRequest, NotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AccountLookup } from '../../identity/index.js';
-import { assertCan, effectivePlan, type Actor } from '../../platform/index.js';
+import { assertCan, effectivePlan, type Person } from '../../platform/index.js';
 import { newSigningSecret } from './webhook.signing.js';
 import type { WebhooksRepository } from './store/webhooks.repository.js';
 import { RETRY_DELAYS_MS, type WebhookDelivery, type OutgoingEvent, type Webhook } from './webhooks.types.js';
@@ -41,7 +41,7 @@ export class WebhooksService {
     private readonly allowPrivate: boolean,
   ) {}
 
-  async create(actor: Actor, input: CreateWebhookInput): Promise<Webhook> {
+  async create(actor: Person, input: CreateWebhookInput): Promise<Webhook> {
     assertCan(actor, 'analytics:read');
     const account = await this.accounts.findById(actor.accountId);
     if (!account) throw new NotFound('account');
@@ -68,17 +68,17 @@ export class WebhooksService {
     return hook;
   }
 
-  async list(actor: Actor): Promise<Webhook[]> {
+  async list(actor: Person): Promise<Webhook[]> {
     assertCan(actor, 'analytics:read');
     return this.hooks.list(actor.accountId);
   }
 
-  async delete(actor: Actor, id: string): Promise<void> {
+  async delete(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'analytics:read');
     if (!(await this.hooks.delete(actor.accountId, id, this.clock.now()))) throw new NotFound('webhook');
   }
 
-  async deliveries(actor: Actor, id: string, limit: number): Promise<WebhookDelivery[]> {
+  async deliveries(actor: Person, id: string, limit: number): Promise<WebhookDelivery[]> {
     assertCan(actor, 'analytics:read');
     if (!(await this.hooks.find(actor.accountId, id))) throw new NotFound('webhook');
     return this.hooks.deliveries(id, limit);
@@ -88,7 +88,7 @@ export class WebhooksService {
    * Sends a delivery that failed for good (or was cancelled when the subscription was turned off) once
    * more, and turns the subscription back on.
    */
-  async retry(actor: Actor, id: string, deliveryId: string): Promise<WebhookDelivery> {
+  async retry(actor: Person, id: string, deliveryId: string): Promise<WebhookDelivery> {
     assertCan(actor, 'analytics:read');
     const hook = await this.hooks.find(actor.accountId, id);
     if (!hook) throw new NotFound('webhook');

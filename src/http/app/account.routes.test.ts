@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dnsRecordFor } from './account.routes.js';
+import { dnsRecordFor } from '../../identity/index.js';
 
 describe('the DNS record of a custom domain', () => {
   it('is a CNAME to the public host name, or an A/AAAA record when the service is reached by address', () => {

@@ -1,11 +1,11 @@
 import { Type, type Static, type TComposite, type TObject } from '@sinclair/typebox';
-import type { Actor, Scope } from '../../platform/index.js';
+import type { Person, Scope } from '../../platform/index.js';
 import { answer, type Kind, type Operation, type OperationContext } from '../operations/operation.js';
 
 /** What a tool's handler receives besides its arguments: the same things a REST handler has. */
 export interface ToolContext extends OperationContext {
   /** The token's person: the services check what they may do. */
-  actor: Actor;
+  actor: Person;
   /** Adds a content block (an image, a file) after the JSON text of the result. */
   attach?(block: Attachment): void;
 }

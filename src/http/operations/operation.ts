@@ -1,6 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
-import type { Actor, RateStatus, Scope } from '../../platform/index.js';
+import type { Person, RateStatus, Scope } from '../../platform/index.js';
 import type { Principal } from '../../identity/index.js';
 import type { Services } from '../../services.js';
 import type { Presenters } from '../presenters.js';
@@ -75,7 +75,7 @@ export interface Operation<
   output: O;
   /** Error statuses besides the usual ones (404 is added wherever `params` names an object). */
   errors?: number[];
-  run(actor: Actor, input: Input<P, Q, B>, context: OperationContext): Promise<Answer<O, K>>;
+  run(actor: Person, input: Input<P, Q, B>, context: OperationContext): Promise<Answer<O, K>>;
 }
 
 /** Keeps `run`'s input and answer typed from the schemas; the catalog holds them untyped. */
@@ -87,7 +87,7 @@ export const operation = <P extends Part, Q extends Part, B extends Part, O exte
 export const answersWhole = (op: Operation): boolean => Object.keys(op.output.properties).some((key) => key !== 'data');
 
 /** The answer both surfaces send: what `run` gave, in the envelope `output` names. */
-export async function answer(op: Operation, actor: Actor, input: Record<string, unknown>, context: OperationContext) {
+export async function answer(op: Operation, actor: Person, input: Record<string, unknown>, context: OperationContext) {
   const given = await op.run(actor, input as never, context);
   if (op.kind === 'remove') return { data: { id: input.id, deleted: true, ...(given as object | undefined) } };
   return answersWhole(op) ? given : { data: given };

@@ -19,7 +19,7 @@ export const TOKENS = [
     kind: 'read',
     http: 'GET /tokens',
     output: TokenListResponse,
-    run: async (actor, _input, { services, present }) => (await services.identity.tokens.listForActor(actor)).map(present.token),
+    run: async (actor, _input, { services, present }) => (await services.identity.tokens.list(actor)).map(present.token),
   }),
   operation({
     id: 'createOwnToken',
@@ -33,7 +33,8 @@ export const TOKENS = [
     body: CreateTokenBody,
     output: CreatedTokenResponse,
     run: async (actor, { name, scopes, expiresAt }, { services, present }) => {
-      const { token, record } = await services.identity.tokens.createForActor(actor, {
+      const { token, record } = await services.identity.tokens.create(actor, {
+        accountId: actor.accountId,
         scopes,
         ...(name === undefined ? {} : { name }),
         ...(expiresAt === undefined ? {} : { expiresAt: Date.parse(expiresAt) }),
@@ -52,6 +53,6 @@ export const TOKENS = [
     http: 'DELETE /tokens/:id',
     params: IdParams,
     output: TokenResponse,
-    run: async (actor, { id }, { services, present }) => present.token(await services.identity.tokens.revokeForActor(actor, id)),
+    run: async (actor, { id }, { services, present }) => present.token(await services.identity.tokens.revoke(actor, id)),
   }),
 ];

@@ -46,7 +46,7 @@ export const USERS = [
     body: CreateUserBody,
     output: UserResponse,
     run: async (actor, body, { services, present }) =>
-      present.user(await services.identity.users.create({ ...body, accountId: actor.accountId }, actor)),
+      present.user(await services.identity.users.create(actor, { ...body, accountId: actor.accountId })),
   }),
   operation({
     id: 'updateUser',

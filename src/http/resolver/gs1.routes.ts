@@ -10,7 +10,7 @@ import {
   PRIMARY_KEYS,
   target,
 } from '../../catalog/index.js';
-import { type Gs1Answer, type Gs1ResolverService } from '../../traffic/index.js';
+import type { Gs1Answer, Gs1ResolverService } from '../../traffic/index.js';
 import type { ErrorCode } from '../../lib/errors.js';
 import { errorBody } from '../errors.js';
 import type { HttpMetrics } from '../metrics.js';

@@ -1,5 +1,5 @@
 import { foundById } from '../../lib/found.js';
-import { assertCan, type Actor } from './roles.policy.js';
+import { assertCan, type Person } from './roles.policy.js';
 
 /** How a kind of the account's content is read: a list narrowed by `Q`, and one by id. */
 export interface ContentRows<T, Q extends unknown[]> {
@@ -19,13 +19,13 @@ export class ContentReads<T, Q extends unknown[] = []> {
     private readonly rows: ContentRows<T, Q>,
   ) {}
 
-  async list(actor: Actor, ...query: Q): Promise<T[]> {
+  async list(actor: Person, ...query: Q): Promise<T[]> {
     assertCan(actor, 'content:read');
     return this.rows.list(actor.accountId, ...query);
   }
 
   /** The account's one, or 404 (also for another account's). */
-  async get(actor: Actor, id: string): Promise<T> {
+  async get(actor: Person, id: string): Promise<T> {
     assertCan(actor, 'content:read');
     return foundById(this.what, id, (id) => this.rows.findInAccount(actor.accountId, id));
   }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, scopesForRole, sessionScopesForRole } from './roles.policy.js';
+import { Forbidden } from '../../lib/errors.js';
+import {
+  actsIn,
+  assertCan,
+  assertMayManage,
+  assertOperatorOrSystem,
+  can,
+  OPERATOR,
+  PERMISSIONS,
+  person,
+  scopesForRole,
+  sessionScopesForRole,
+  SYSTEM,
+  type Actor,
+} from './roles.policy.js';
 import { ROLES } from '../../identity/index.js';
 
 describe('roles policy', () => {
@@ -32,5 +46,63 @@ describe('roles policy', () => {
     expect(sessionScopesForRole('editor')).toEqual(scopesForRole('editor'));
     expect(sessionScopesForRole('admin')).toEqual([...scopesForRole('admin'), 'team:write']);
     expect(sessionScopesForRole('owner')).toEqual(scopesForRole('owner'));
+  });
+});
+
+describe('the actor', () => {
+  const member = person('acc-1', 'user-1', 'member');
+  const owner = person('acc-1', 'user-2', 'owner');
+
+  it('lets the operator and the system do what any role may, and checks a person by role', () => {
+    for (const permission of PERMISSIONS) {
+      expect(() => assertCan(OPERATOR, permission)).not.toThrow();
+      expect(() => assertCan(SYSTEM, permission)).not.toThrow();
+      expect(() => assertCan(owner, permission)).not.toThrow();
+      for (const role of ROLES) {
+        const attempt = () => assertCan(person('acc-1', 'user-3', role), permission);
+        if (can(role, permission)) expect(attempt).not.toThrow();
+        else expect(attempt).toThrow(Forbidden);
+      }
+    }
+    expect(() => assertCan(member, 'content:write')).toThrow('The member role does not allow content:write.');
+    expect(() => assertCan(member, 'team:manage', 'Only an owner or an admin can manage the team.')).toThrow(
+      'Only an owner or an admin can manage the team.',
+    );
+  });
+
+  it('keeps a person in their own account and lets the operator and the system into any', () => {
+    expect(actsIn(member, 'acc-1')).toBe(true);
+    expect(actsIn(member, 'acc-2')).toBe(false);
+    expect(actsIn(OPERATOR, 'acc-2')).toBe(true);
+    expect(actsIn(SYSTEM, 'acc-2')).toBe(true);
+  });
+
+  it('keeps a person out of what only the operator and the system do', () => {
+    expect(() => assertOperatorOrSystem(OPERATOR)).not.toThrow();
+    expect(() => assertOperatorOrSystem(SYSTEM)).not.toThrow();
+    for (const role of ROLES) expect(() => assertOperatorOrSystem(person('acc-1', 'user-3', role))).toThrow(Forbidden);
+  });
+
+  it('lets the operator manage the team, but never reach an owner or make one; a person never changes themself', () => {
+    const editor = { id: 'user-3', role: 'editor' as const, status: 'active' };
+    expect(() => assertMayManage(OPERATOR, editor, { role: 'admin', status: 'suspended' })).not.toThrow();
+    expect(() => assertMayManage(OPERATOR, { id: 'user-2', role: 'owner', status: 'active' }, { status: 'suspended' })).toThrow(
+      'An owner cannot be changed or removed.',
+    );
+    expect(() => assertMayManage(OPERATOR, editor, { role: 'owner' })).toThrow('Nobody can be made an owner.');
+    expect(() => assertMayManage(person('acc-1', 'user-3', 'editor'), editor, { role: 'member' })).toThrow(
+      'Only an owner or an admin can manage the team.',
+    );
+    const admin = person('acc-1', 'user-4', 'admin');
+    expect(() => assertMayManage(admin, { id: 'user-4', role: 'admin', status: 'active' }, { role: 'member' })).toThrow(
+      'You cannot change your own role or status.',
+    );
+    expect(() => assertMayManage(admin, editor, { role: 'member' })).not.toThrow();
+  });
+
+  it('refuses an actor of no known kind rather than trusting it', () => {
+    const unknown = { accountId: 'acc-1', userId: 'user-1', role: 'owner' } as unknown as Actor;
+    expect(() => assertCan(unknown, 'content:read')).toThrow(Forbidden);
+    expect(() => actsIn(unknown, 'acc-1')).toThrow(Forbidden);
   });
 });

@@ -34,18 +34,63 @@ const GRANTS: Record<Role, readonly Permission[]> = {
   owner: [...ADMIN, 'account:manage'],
 };
 
-/** The acting person, as any surface knows them (API principal or dashboard session). */
-export interface Actor {
-  accountId: string;
-  userId: string;
-  role: Role;
+/** A person with a role in an account: who every surface authenticates (API token, dashboard session). */
+export interface Person {
+  readonly kind: 'person';
+  readonly accountId: string;
+  readonly userId: string;
+  readonly role: Role;
 }
+
+/** Whoever runs the instance, at the CLI: acts on any account it names. */
+export interface Operator {
+  readonly kind: 'operator';
+}
+
+/** qrelay acting by itself: jobs, first-run set-up, what public pages record, internal work. */
+export interface System {
+  readonly kind: 'system';
+}
+
+/** Who acts on an account's data, always one of these three: a service checks a person by role and trusts the other two. */
+export type Actor = Person | Operator | System;
+
+export const person = (accountId: string, userId: string, role: Role): Person => ({ kind: 'person', accountId, userId, role });
+export const OPERATOR: Operator = Object.freeze({ kind: 'operator' });
+export const SYSTEM: System = Object.freeze({ kind: 'system' });
 
 export const can = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
 
-export function assertCan(actor: Pick<Actor, 'role'>, permission: Permission, message?: string): void {
-  if (!can(actor.role, permission)) throw new Forbidden(message ?? `The ${actor.role} role does not allow ${permission}.`);
+/** Whether roles apply to `actor`: they do to a person; the operator and the system are above them. */
+export function isPerson(actor: Actor): actor is Person {
+  switch (actor.kind) {
+    case 'person':
+      return true;
+    case 'operator':
+    case 'system':
+      return false;
+  }
+  // Unreachable for typed callers: an actor of no known kind (plain JavaScript) is refused, never trusted.
+  throw new Forbidden('The acting party is unknown.');
 }
+
+/** Refuses a person whose role lacks `permission`; the operator and the system always pass. */
+export function assertCan(actor: Actor, permission: Permission, message?: string): void {
+  if (isPerson(actor) && !can(actor.role, permission)) {
+    throw new Forbidden(message ?? `The ${actor.role} role does not allow ${permission}.`);
+  }
+}
+
+/**
+ * Refuses a person where no role applies: what only the operator and the system do (accounts, GS1
+ * prefixes, password links at the CLI, the jobs' upkeep).
+ */
+export function assertOperatorOrSystem(actor: Actor): asserts actor is Operator | System {
+  if (isPerson(actor)) throw new Forbidden('Only the operator can do this.');
+}
+
+/** Whether `actor` may act in this account: a person in their own only, the operator and the system in any. */
+export const actsIn = (actor: Actor, accountId: string): boolean => !isPerson(actor) || actor.accountId === accountId;
 
 /** The permission a token scope stands for; team:write additionally needs an owner (SPEC 5 rule 8). */
 function permissionOf(scope: Scope): Permission {
@@ -73,8 +118,8 @@ export const sessionScopesForRole = (role: Role): Scope[] => SCOPES.filter((scop
 
 /**
  * Whether `actor` may manage `target` (change, suspend) and, when given, give them `newRole`.
- * Owners are out of reach of everybody, nobody is ever made an owner, and nobody changes their own
- * role or status (so an account cannot lock itself out).
+ * Owners are out of reach of everybody (the operator and the system too), nobody is ever made an
+ * owner, and no person changes their own role or status (so an account cannot lock itself out).
  */
 export function assertMayManage(
   actor: Actor,
@@ -88,14 +133,11 @@ export function assertMayManage(
   const changesAccess =
     (change.role !== undefined && change.role !== target.role) ||
     (change.status !== undefined && change.status !== target.status);
-  if (target.id === actor.userId && changesAccess) {
+  if (isPerson(actor) && target.id === actor.userId && changesAccess) {
     throw new Forbidden('You cannot change your own role or status.');
   }
 }
 
-/** The actor behind an API request: the token's person, in the token's account. */
-export const actorOf = (principal: { account: { id: string }; user: { id: string; role: Role } }): Actor => ({
-  accountId: principal.account.id,
-  userId: principal.user.id,
-  role: principal.user.role,
-});
+/** The actor behind an API request or a dashboard session: the principal's person, in its account. */
+export const actorOf = (principal: { account: { id: string }; user: { id: string; role: Role } }): Person =>
+  person(principal.account.id, principal.user.id, principal.user.role);

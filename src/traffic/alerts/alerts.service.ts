@@ -4,7 +4,7 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { CodeLookup } from '../../catalog/index.js';
 import type { AlertsRepository } from './store/alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
@@ -28,12 +28,12 @@ export class AlertsService {
   ) {}
 
   /** Another account's code is as unknown as one that never existed. */
-  private async assertCode(actor: Actor, codeId: string | undefined): Promise<void> {
+  private async assertCode(actor: Person, codeId: string | undefined): Promise<void> {
     if (codeId !== undefined && !(await this.codes.findInAccount(actor.accountId, codeId))) throw new NotFound('code');
   }
 
   /** The caller has checked that the code belongs to the account. */
-  async createRule(actor: Actor, input: CreateRuleInput): Promise<AlertRule> {
+  async createRule(actor: Person, input: CreateRuleInput): Promise<AlertRule> {
     assertCan(actor, 'content:write');
     if (!isAlertKind(input.kind)) throw new InvalidRequest(`kind must be one of ${ALERT_KINDS.join(', ')}.`, 'kind');
     const threshold = input.threshold ?? null;
@@ -52,19 +52,19 @@ export class AlertsService {
     return rule;
   }
 
-  async rules(actor: Actor, codeId?: string): Promise<AlertRule[]> {
+  async rules(actor: Person, codeId?: string): Promise<AlertRule[]> {
     assertCan(actor, 'analytics:read');
     await this.assertCode(actor, codeId);
     return this.alerts.rules(actor.accountId, codeId);
   }
 
-  async deleteRule(actor: Actor, id: string): Promise<void> {
+  async deleteRule(actor: Person, id: string): Promise<void> {
     assertCan(actor, 'content:write');
     if (!(await this.alerts.deleteRule(actor.accountId, id))) throw new NotFound('alert rule');
   }
 
   /** Raised alerts, newest first, with a cursor like /events. */
-  async list(actor: Actor, input: { codeId?: string; limit?: number; cursor?: string } = {}) {
+  async list(actor: Person, input: { codeId?: string; limit?: number; cursor?: string } = {}) {
     assertCan(actor, 'analytics:read');
     const limit = input.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidRequest('limit must be from 1 to 100.', 'limit');

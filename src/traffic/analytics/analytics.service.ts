@@ -1,10 +1,9 @@
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { NotFound } from '../../lib/errors.js';
-import type { CodeLookup } from '../../catalog/index.js';
+import type { CodeLookup, FoldersService } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
-import type { FoldersService } from '../../catalog/index.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsRepository } from './store/analytics.repository.js';
 import {
   bounded,
@@ -56,7 +55,7 @@ export class AnalyticsService {
     ({ events: this.events, clock: this.clock } = deps);
   }
 
-  async list(actor: Actor, input: ListEventsInput = {}): Promise<EventPage> {
+  async list(actor: Person, input: ListEventsInput = {}): Promise<EventPage> {
     assertCan(actor, 'analytics:read');
     const limit = bounded(input.limit, 50, 1, 100, 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
@@ -77,7 +76,7 @@ export class AnalyticsService {
   }
 
   /** Totals, a zero-filled daily series and breakdowns over the last `days` UTC days, from rollups only. */
-  async codeAnalytics(actor: Actor, input: { codeId: string; days?: number }): Promise<CodeAnalytics> {
+  async codeAnalytics(actor: Person, input: { codeId: string; days?: number }): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
     const days = bounded(input.days, 30, 1, 3650, 'days');
     const { from, to } = windowOf(this.clock, days);
@@ -89,7 +88,7 @@ export class AnalyticsService {
    * The folder's codes over the last `days` days (1 to 365, default 30): totals, each code's share, the
    * daily series and the breakdowns.
    */
-  async folderAnalytics(actor: Actor, folderId: string, window?: number): Promise<FolderAnalytics> {
+  async folderAnalytics(actor: Person, folderId: string, window?: number): Promise<FolderAnalytics> {
     assertCan(actor, 'analytics:read');
     const days = bounded(window, 30, 1, 365, 'days');
     await this.deps.folders.get(actor, folderId);
@@ -108,7 +107,7 @@ export class AnalyticsService {
    * Every code of the account together over the last `days` days (1 to 365, default 30): totals, the
    * daily series, the breakdowns and the most scanned codes of the window (ADR 0085).
    */
-  async accountAnalytics(actor: Actor, input: { days?: number } = {}): Promise<AccountAnalytics> {
+  async accountAnalytics(actor: Person, input: { days?: number } = {}): Promise<AccountAnalytics> {
     assertCan(actor, 'analytics:read');
     const days = bounded(input.days, 30, 1, 365, 'days');
     const { accountId } = actor;
@@ -127,7 +126,7 @@ export class AnalyticsService {
   }
 
   /** Hits excluded as automated or HEAD per day, for the account or one target. */
-  async excluded(actor: Actor, input: { targetId?: string; days?: number }) {
+  async excluded(actor: Person, input: { targetId?: string; days?: number }) {
     assertCan(actor, 'analytics:read');
     const days = bounded(input.days, 30, 1, 3650, 'days');
     const { from, to } = windowOf(this.clock, days);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import type { CampaignsService, MemberRef } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
@@ -27,7 +27,7 @@ export class CampaignAnalyticsReader {
     private readonly clock: Clock,
   ) {}
 
-  async campaignAnalytics(actor: Actor, campaignId: string, days?: number): Promise<CampaignAnalytics> {
+  async campaignAnalytics(actor: Person, campaignId: string, days?: number): Promise<CampaignAnalytics> {
     assertCan(actor, 'analytics:read');
     const window = bounded(days, 30, 1, 3650, 'days');
     const members = await this.campaigns.membersFor(actor, campaignId);

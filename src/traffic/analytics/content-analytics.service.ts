@@ -1,10 +1,9 @@
 import type { Clock } from '../../lib/clock.js';
 import { foundById } from '../../lib/found.js';
 import { idFloorAt } from '../../lib/ids.js';
-import type { ContentLookup } from '../../content/index.js';
-import type { ContentKind } from '../../content/index.js';
+import type { ContentKind, ContentLookup } from '../../content/index.js';
 import { DAY_MS, dayIso } from '../events/events.types.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
 
@@ -32,7 +31,7 @@ export interface ContentAnalytics {
 export class ContentAnalyticsService {
   constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentLookup; clock: Clock }) {}
 
-  async of(actor: Actor, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
+  async of(actor: Person, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
     assertCan(actor, 'analytics:read');
     const content = await foundById(kind, id, (id) => this.deps.contents.findInAccount(actor.accountId, kind, id));
     const days = bounded(window, 30, 1, 3650, 'days');

@@ -1,6 +1,6 @@
 import type { CodesService } from '../../catalog/index.js';
 import type { EventsService } from '../events/events.service.js';
-import { assertCan, type Actor } from '../../platform/index.js';
+import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { CodeAnalytics } from './analytics.types.js';
 
@@ -15,7 +15,7 @@ export class ScanHistoryService {
     private readonly events: EventsService,
   ) {}
 
-  async analytics(actor: Actor, codeId: string, days?: number): Promise<CodeAnalytics> {
+  async analytics(actor: Person, codeId: string, days?: number): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
     await this.codes.get(actor, codeId);
     return this.figures.codeAnalytics(actor, { codeId, days });
@@ -25,9 +25,9 @@ export class ScanHistoryService {
    * Destroys the code's events, daily totals, the alerts raised from them and its lifetime counter,
    * in one transaction; the code and its short address are untouched. Returns the events removed.
    */
-  async clear(actor: Actor, codeId: string): Promise<number> {
+  async clear(actor: Person, codeId: string): Promise<number> {
     assertCan(actor, 'content:write');
     await this.codes.get(actor, codeId);
-    return (await this.events.clearTarget({ accountId: actor.accountId, targetId: codeId })).removed;
+    return (await this.events.clearTarget(actor, codeId)).removed;
   }
 }

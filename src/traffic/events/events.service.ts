@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
+import { assertCan, assertOperatorOrSystem, type Person, type System } from '../../platform/index.js';
 import type { EventsRepository } from './store/events.repository.js';
 import type { SaltsRepository } from './store/events.salts.js';
 import { DAY_MS, dayOf, monthOf } from './events.types.js';
@@ -8,8 +9,8 @@ export const COMPACTION_GRACE_MS = DAY_MS;
 
 /**
  * The upkeep of the events store: lifetime totals, clearing a target's history (for the scan history,
- * which checks the acting person), compaction, retention and the salts of finished days. The jobs
- * call it as the system; reading events and analytics is the analytics module's.
+ * as its person), compaction, retention and the salts of finished days (the jobs, as the system);
+ * reading events and analytics is the analytics module's.
  */
 export class EventsService {
   constructor(
@@ -28,18 +29,20 @@ export class EventsService {
     return new Map(targetIds.map((id) => [id, found.get(id) ?? 0]));
   }
 
-  /** Destroys a target's events, rollups, lifetime total and alerts; returns the events removed. */
-  async clearTarget(input: { accountId: string; targetId: string }): Promise<{ removed: number }> {
+  /** Destroys a target's events, rollups, lifetime total and alerts in the actor's account; returns the events removed. */
+  async clearTarget(actor: Person, targetId: string): Promise<{ removed: number }> {
+    assertCan(actor, 'content:write');
     await this.flushPending().catch(() => undefined);
-    await this.writes?.mark(input.accountId);
-    return { removed: await this.events.clearTarget(input.accountId, input.targetId) };
+    await this.writes?.mark(actor.accountId);
+    return { removed: await this.events.clearTarget(actor.accountId, targetId) };
   }
 
   /**
    * Retention: drops the months wholly older than `days` (partitioned PostgreSQL), then deletes the
    * raw events left before the cutoff in chunks; rollups keep the analytics.
    */
-  async purgeOlderThan(days: number, chunk = 5000): Promise<number> {
+  async purgeOlderThan(actor: System, days: number, chunk = 5000): Promise<number> {
+    assertOperatorOrSystem(actor);
     const cutoff = this.clock.now() - days * DAY_MS;
     let removed = await this.events.dropMonthsBefore(cutoff);
     for (;;) {
@@ -53,7 +56,8 @@ export class EventsService {
    * Builds the monthly breakdowns of the oldest month not compacted yet, once it has been over for
    * `COMPACTION_GRACE_MS` (ADR 0017). One month per call; returns it, or null when none is due.
    */
-  async compactClosedMonth(): Promise<number | null> {
+  async compactClosedMonth(actor: System): Promise<number | null> {
+    assertOperatorOrSystem(actor);
     const now = this.clock.now();
     return this.events.compactNextMonth(monthOf(dayOf(now - COMPACTION_GRACE_MS)) - 1, now);
   }
@@ -64,7 +68,8 @@ export class EventsService {
   }
 
   /** Destroys the salts and visitor hashes of finished days. */
-  async destroyPastSalts(): Promise<void> {
+  async destroyPastSalts(actor: System): Promise<void> {
+    assertOperatorOrSystem(actor);
     await this.salts.purgeBefore(dayOf(this.clock.now()));
   }
 }

@@ -9,9 +9,10 @@ import {
   PRIMARY_KEYS,
   resolveGs1,
   type Gs1Ask,
+  type Gs1Lookup,
   type Gs1Resolution,
+  type ResolvableKey,
 } from '../../catalog/index.js';
-import type { Gs1Lookup, ResolvableKey } from '../../catalog/index.js';
 
 /** A request for a Digital Link URI, as the resolver sees it (no HTTP types). */
 export interface Gs1Visit extends Gs1Ask {
