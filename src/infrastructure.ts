@@ -87,7 +87,7 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   };
 }
 
-/** The store's counters: on a SQLite file, in a file of their own beside it (ADR 0157); else in the store. */
+/** The store's counters: on a SQLite file, in a file of their own beside it; else in the store. */
 async function storeCounters(database: Database, url: string): Promise<SqlCounterStore> {
   const file = sqliteFileOf(url);
   if (file === null) return new SqlCounterStore(database.db);

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
 /** The recorder's way to the batch writer: the primary's (a worker), a thread of its own, or this thread. */
 async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<{ link?: WriterLink; stop(): Promise<void> }> {
   // On SQLite a worker's hits go to the primary's writer, the one connection that writes events; on
-  // PostgreSQL a worker writes its own on a thread of its own, as a separate instance does (ADR 0159).
+  // PostgreSQL a worker writes its own on a thread of its own, as a separate instance does.
   if (role.kind === 'worker' && sqliteFileOf(config.databaseUrl) !== null) {
     const link = new MessageWriterLink(
       { post: (m) => process.connected && process.send!(m), onMessage: (l) => process.on('message', l) },
@@ -85,7 +85,7 @@ async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<
 }
 
 async function serve(config: Config, role: Role): Promise<void> {
-  // Before start-up's compilers crowd the empty object's shape (ADR 0158).
+  // Before start-up's compilers crowd the empty object's shape.
   keepTickShape();
   const worker = role.kind === 'worker';
   // The writer's log goes to the app's logger once there is one.
@@ -154,7 +154,7 @@ async function serve(config: Config, role: Role): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The scannability check's decoder loads now, not in the first request that saves a design (ADR 0173).
+  // The scannability check's decoder loads now, not in the first request that saves a design.
   // A decoder that fails is logged, not fatal: the short addresses must still be served.
   await warmUpCheck().then(
     (decoded) => decoded || app.log.error('the scannability check cannot decode a plain symbol: saving a design will fail'),
@@ -164,7 +164,7 @@ async function serve(config: Config, role: Role): Promise<void> {
     await services.traffic.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
-  // Every route is compiled now: clear what compiling left before traffic meets it (ADR 0156).
+  // Every route is compiled now: clear what compiling left before traffic meets it.
   settleHeap();
   if (worker) return;
   app.log.info(

@@ -14,7 +14,7 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
-  /** PostgreSQL only: a streaming replica that analytics and event reads use (ADR 0107). */
+  /** PostgreSQL only: a streaming replica that analytics and event reads use. */
   databaseReadUrl: string | null;
   /** Bearer token /metrics asks for; null serves /metrics only on the admin port or, without one, openly. */
   metricsToken: string | null;
@@ -26,7 +26,7 @@ export interface Config {
   /** Where `/` sends visitors (an operator's own site); null sends them to the dashboard at /app. */
   homepageUrl: string | null;
   redisUrl: string | null;
-  /** Which peers are proxies whose X-Forwarded-* headers count (docs/adr/0060-trusted-proxies.md). */
+  /** Which peers are proxies whose X-Forwarded-* headers count. */
   trustProxy: TrustProxy;
   webhookAllowPrivate: boolean;
   logLevel: string;
@@ -42,7 +42,7 @@ export interface Config {
   media: MediaConfig;
   /** Serving processes behind the one port (node:cluster); 1 serves from this process alone. */
   workers: number;
-  /** HMAC key of the forms' proof-of-work challenges (ADR 0095), shared by every instance; null: none. */
+  /** HMAC key of the forms' proof-of-work challenges, shared by every instance; null: none. */
   challengeKey: string | null;
 }
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ConfigError, integer, type Env } from './read.js';
 
-/** How scans are located and how events are kept (docs/adr/0030-events-pipeline.md). */
+/** How scans are located and how events are kept. */
 export interface EventsConfig {
   /** MaxMind-format files to locate addresses with (IPv4 and IPv6), or none to skip the lookup. */
   geoipFiles: string[];
@@ -13,7 +13,7 @@ export interface EventsConfig {
   journalDir: string | null;
   /** Raw events older than this many days are deleted (rollups stay); null keeps them for ever. */
   retentionDays: number | null;
-  /** Uncommitted hits one process holds at most; answers slow down past half of it (ADR 0150). */
+  /** Uncommitted hits one process holds at most; answers slow down past half of it. */
   bufferMax: number;
 }
 

@@ -1,6 +1,6 @@
 import { ConfigError, type Env } from './read.js';
 
-/** CHALLENGE_HMAC_KEY: the forms' proof-of-work key (ADR 0095), at least 32 characters, the same on every instance. */
+/** CHALLENGE_HMAC_KEY: the forms' proof-of-work key, at least 32 characters, the same on every instance. */
 export function challengeKey(env: Env): string | null {
   const raw = env.CHALLENGE_HMAC_KEY?.trim();
   if (!raw) return null;

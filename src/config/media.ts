@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { integer, type Env } from './read.js';
 
-/** Where uploaded media live and how much an account may keep (docs/adr/0125-media-storage.md). */
+/** Where uploaded media live and how much an account may keep. */
 export interface MediaConfig {
   /** Folder of the disk store (content-addressed files). */
   dir: string;

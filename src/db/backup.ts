@@ -57,7 +57,7 @@ async function copy(source: string, destination: string): Promise<CopyResult> {
 /**
  * A consistent copy of a live SQLite store, safe while qrelay serves: the backup API reads one
  * snapshot (WAL readers never block the writer). The copy is written beside `out` and renamed into
- * place once checked, so `out` is never a half-written file (ADR 0068).
+ * place once checked, so `out` is never a half-written file.
  */
 export async function backupSqlite(file: string, out: string): Promise<CopyResult> {
   if (!existsSync(file)) throw new Error(`no store at ${file}`);
@@ -83,7 +83,7 @@ export async function restoreSqlite(from: string, file: string): Promise<CopyRes
   inspectStore(from);
   leaveWal(file);
   const result = await copy(from, file);
-  // The next start makes the counters file anew from the restored store's counters (ADR 0157).
+  // The next start makes the counters file anew from the restored store's counters.
   const counters = countersFileOf(file);
   for (const part of ['', '-wal', '-shm']) rmSync(`${counters}${part}`, { force: true });
   return result;
@@ -109,7 +109,7 @@ function leaveWal(file: string): void {
 }
 
 /**
- * The counters live beside the store, in a file of their own (ADR 0157): a backup carries them in
+ * The counters live beside the store, in a file of their own: a backup carries them in
  * its own counters table, so one file holds the store and this month's allowance use.
  */
 function carryCounters(countersFile: string, copyFile: string): void {

@@ -19,7 +19,7 @@ export interface BulkTable {
  * writer's inserts and upsert-increments. Each engine gets its fastest form: SQLite runs one
  * prepared statement per row in-process (its multi-row VALUES form is about twice as slow per row,
  * and building each statement through the query builder takes a large share of a batch), PostgreSQL
- * gets one statement per chunk of rows, each column sent as one array (ADR 0160).
+ * gets one statement per chunk of rows, each column sent as one array.
  */
 export interface BulkWriter {
   /** Inserts rows, skipping those whose key exists; returns per row whether it was inserted. */

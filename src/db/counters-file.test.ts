@@ -11,7 +11,7 @@ import { countersFileOf } from './counters-file.js';
 
 const HOUR = 3_600_000;
 
-describe('the counters file of a SQLite store (ADR 0157)', () => {
+describe('the counters file of a SQLite store', () => {
   let dir: string;
   let store: string;
   const open: Infrastructure[] = [];

@@ -14,7 +14,7 @@ export function countersFileOf(storeFile: string): string {
 
 /**
  * A SQLite store's counters (rate windows, monthly allowances, challenge and gate attempts) in a file
- * of their own, beside the store (ADR 0157). Every request to the API takes a counter, and on SQLite
+ * of their own, beside the store. Every request to the API takes a counter, and on SQLite
  * a write waits for the one writer's lock: in the store's file that lock is the events writer's for a
  * whole batch. In a file of their own, counters wait only for each other, and every process on the
  * machine (a cluster's workers, the CLI) still shares them.

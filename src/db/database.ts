@@ -18,13 +18,13 @@ export interface Database {
   readonly dialect: DialectName;
   /** PostgreSQL only: the schema worked in, when not the default one. */
   readonly schema?: string;
-  /** PostgreSQL with DATABASE_READ_URL: the streaming replica's query builder (ADR 0107). */
+  /** PostgreSQL with DATABASE_READ_URL: the streaming replica's query builder. */
   readonly replica: Kysely<Schema> | null;
   /** Many-row writes in the engine's fastest form (the events writer's). */
   readonly bulk: BulkWriter;
   /**
    * SQLite, on a connection that gives way: whether another connection waits for the write lock now,
-   * so the events writer may keep one transaction open for a whole batch while none does (ADR 0165).
+   * so the events writer may keep one transaction open for a whole batch while none does.
    */
   readonly othersWaiting?: () => boolean;
   close(): Promise<void>;
@@ -39,8 +39,8 @@ export interface OpenOptions {
   readUrl?: string;
   /**
    * SQLite only: this connection writes in transactions back to back (the events writer's) and lets
-   * connections waiting for the write lock go first between them (ADR 0164). It is also the one
-   * connection that checkpoints the file's write-ahead log (ADR 0172).
+   * connections waiting for the write lock go first between them. It is also the one
+   * connection that checkpoints the file's write-ahead log.
    */
   givesWay?: boolean;
   /** SQLite only, with `givesWay`: how long the connection stays idle before it checkpoints what others wrote. */
@@ -92,7 +92,7 @@ export function sqliteQueries(
 }
 
 /**
- * The store file's second connection, for reads outside a transaction (ADR 0170): SQLite's WAL lets it
+ * The store file's second connection, for reads outside a transaction: SQLite's WAL lets it
  * read the last commit while the writing connection waits for the write lock or holds a transaction.
  */
 function readConnection(file: string): BetterSqlite3.Database {
@@ -103,7 +103,7 @@ function readConnection(file: string): BetterSqlite3.Database {
 }
 
 /**
- * The page size of a new store (ADR 0161): the events writer dirties a few pages of each of the events
+ * The page size of a new store: the events writer dirties a few pages of each of the events
  * indexes per target in every batch, and larger pages mean fewer of them, so fewer WAL frames and
  * system calls per event. A store made before keeps its 4 KiB pages.
  */
@@ -118,7 +118,7 @@ function openSqlite(file: string, options: OpenOptions): Database {
   sqlite.pragma('foreign_keys = ON');
   // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
   // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
-  // Only the events writer's connection checkpoints (ADR 0172).
+  // Only the events writer's connection checkpoints.
   sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
   const stopCheckpoints = assignCheckpoints(sqlite, file !== ':memory:' && options.givesWay === true, options.idleCheckpointMs);
   const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);

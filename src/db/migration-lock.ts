@@ -9,7 +9,7 @@ const MIGRATION_LOCK = sql.lit(BigInt('3853314791062309107'));
  * lock on a connection outside the migration's transaction. Behind PgBouncer in transaction mode the
  * lock, the transaction and the unlock can land on three server sessions, leaving the lock held by a
  * pooled session forever (every later migration then waits). qrelay takes a transaction-scoped lock
- * instead, first in the migration's one transaction (`underMigrationLock`, ADR 0110).
+ * instead, first in the migration's one transaction (`underMigrationLock`).
  */
 export class StorePostgresAdapter extends PostgresAdapter {
   override async acquireMigrationLock(): Promise<void> {}

@@ -16,7 +16,7 @@ const pageSizeOf = (file: string): number => {
   }
 };
 
-/** A migrated store with one account, made with `pageSize` (as a store made before ADR 0161 was). */
+/** A migrated store with one account, made with `pageSize` (as a store made before the page size was set). */
 async function storeWith(file: string, pageSize: number | null, name: string): Promise<void> {
   if (pageSize !== null) {
     const sqlite = new BetterSqlite3(file);
@@ -36,7 +36,7 @@ async function storeWith(file: string, pageSize: number | null, name: string): P
   }
 }
 
-describe('the page size of a SQLite store (ADR 0161)', () => {
+describe('the page size of a SQLite store', () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'qrelay-pages-'));

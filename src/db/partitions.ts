@@ -4,7 +4,7 @@ import { dialectOf } from './dialect.js';
 import type { Schema } from './schema.js';
 
 /**
- * The events table by month on PostgreSQL (ADR 0106). It is partitioned by RANGE of its id: an
+ * The events table by month on PostgreSQL. It is partitioned by RANGE of its id: an
  * event's id is a UUIDv7 of the time it occurred, so the ids of one UTC month form one range, the
  * primary key stays `id` alone (a replayed event is still one `ON CONFLICT (id)` away) and every
  * partition carries the parent's indexes. `events_default` catches an event of a month that has no

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from './schema.js';
 
 /**
- * Where an account's reads go (ADR 0107): the replica named by DATABASE_READ_URL, unless the account
+ * Where an account's reads go: the replica named by DATABASE_READ_URL, unless the account
  * changed what it is about to read so recently that the replica may not have it yet.
  */
 export interface ReadRoute {

@@ -1,6 +1,6 @@
 /**
  * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
- * integer on SQLite); JSON documents are stored as text. See docs/adr/0002-storage.md.
+ * integer on SQLite); JSON documents are stored as text.
  */
 export interface AccountsTable {
   id: string;
@@ -228,7 +228,7 @@ export interface EventBreakdownsTable {
 
 /**
  * The same per month (months since 1970-01), for long windows. Only months up to the latest in
- * `rollup_months` are read from it (ADR 0017).
+ * `rollup_months` are read from it.
  */
 export interface EventBreakdownsMonthlyTable {
   target_id: string;
@@ -241,7 +241,7 @@ export interface EventBreakdownsMonthlyTable {
 
 /**
  * Months whose monthly breakdowns have been built from the daily ones (months since 1970-01). Every
- * month up to the latest one here is compacted (ADR 0017).
+ * month up to the latest one here is compacted.
  */
 export interface RollupMonthsTable {
   month: number;

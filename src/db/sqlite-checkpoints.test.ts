@@ -9,7 +9,7 @@ import { WAL_CHECKPOINT_BYTES } from './sqlite-checkpoints.js';
 
 const MIB = 1024 * 1024;
 
-describe('who checkpoints a SQLite store (ADR 0172)', () => {
+describe('who checkpoints a SQLite store', () => {
   let dir: string;
   let file: string;
   const stores: Database[] = [];

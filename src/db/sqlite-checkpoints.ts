@@ -7,7 +7,7 @@ export const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 export const IDLE_CHECKPOINT_MS = 5_000;
 
 /**
- * Who checkpoints a store file's write-ahead log (ADR 0172). SQLite runs a checkpoint inside the
+ * Who checkpoints a store file's write-ahead log. SQLite runs a checkpoint inside the
  * commit that finds the log past the threshold, on whichever connection commits, and a checkpoint of
  * 40 MiB holds that connection's thread for tens of milliseconds. Only the connection that writes
  * the events in the background (`givesWay`: the writer thread's, a cluster primary's) may do so;

@@ -20,7 +20,7 @@ interface ReadStatement {
   all(parameters: readonly unknown[]): unknown[];
 }
 
-/** A second connection to the same file that only reads (ADR 0170). */
+/** A second connection to the same file that only reads. */
 export interface ReadConnection {
   prepare(sql: string): ReadStatement;
   close(): void;
@@ -33,7 +33,7 @@ const onlyReads = (sql: string): boolean => READS.test(sql) && !WRITING_CTE.test
  * The query layer's connection, one per caller that acquires it. A write outside a transaction runs
  * in one of its own, begun in turn (`WriteTurns`), so it never waits for the lock with the thread
  * asleep. With a read connection, a SELECT from a caller that has not taken the writing connection
- * runs there at once (ADR 0170): it never queues behind another caller's transaction, nor behind a
+ * runs there at once: it never queues behind another caller's transaction, nor behind a
  * write waiting for the lock. Anything else takes the writing connection first, in turn with the
  * store's other callers, and keeps it until the caller releases it.
  */
@@ -82,7 +82,7 @@ class TurnTakingConnection implements DatabaseConnection {
   }
 }
 
-/** Kysely's SQLite driver with transactions begun IMMEDIATE, in turn (ADR 0164), and reads on their own connection (ADR 0170). */
+/** Kysely's SQLite driver with transactions begun IMMEDIATE, in turn, and reads on their own connection. */
 class TurnTakingDriver extends SqliteDriver {
   constructor(
     config: SqliteDialectConfig,

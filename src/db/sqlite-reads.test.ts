@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import type { Schema } from './schema.js';
 
-describe('SQLite reads on a connection of their own (ADR 0170)', () => {
+describe('SQLite reads on a connection of their own', () => {
   let dir: string;
   let file: string;
   let store: Database;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 
-describe('SQLite writes in turn (ADR 0164)', () => {
+describe('SQLite writes in turn', () => {
   let dir: string;
   let file: string;
   const open: Database[] = [];

@@ -28,7 +28,7 @@ function canWrite(file: string): boolean {
 const isBusy = (error: unknown): boolean => (error as { code?: string })?.code?.startsWith('SQLITE_BUSY') === true;
 
 /**
- * Taking a SQLite store's write lock in turn with the file's other connections (ADR 0164). SQLite
+ * Taking a SQLite store's write lock in turn with the file's other connections. SQLite
  * lets one connection write at a time; the events writer (a thread of its own, or a cluster's
  * primary) writes in transactions back to back under a flood, and SQLite's own busy wait sleeps
  * the thread and retries at moments that nearly always fall inside the writer's next transaction:
@@ -94,7 +94,7 @@ export class WriteTurns {
 
   /**
    * Whether another connection is waiting for the write lock now, for a connection that gives way
-   * (ADR 0165): it then ends its transaction at the next point it may. Undefined when this connection
+   * : it then ends its transaction at the next point it may. Undefined when this connection
    * cannot tell (it gives no way, or the store has no mark): it should then keep its transactions short.
    */
   get othersWaiting(): (() => boolean) | undefined {

@@ -73,7 +73,7 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
     const plan = principal.account.plan;
     const denied = missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null);
     // A refused request spends nothing but still tells the allowance left; the rate and the allowance
-    // are taken together (ADR 0163), the allowance only if the rate admits the request.
+    // are taken together, the allowance only if the rate admits the request.
     const { rate, quota } = await services.platform.limits.admit(
       principal.token.id,
       plan.ratePerMinute,

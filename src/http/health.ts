@@ -11,7 +11,7 @@ export interface HealthDeps {
 type Check = { status: 'ok' | 'down'; [detail: string]: unknown };
 
 /**
- * GET /healthz: each dependency and an overall status (ADR 0067). 200 while serving is safe: `ok`, or
+ * GET /healthz: each dependency and an overall status. 200 while serving is safe: `ok`, or
  * `degraded` when only Redis is away (limits fall back to the database, caches to their time limit) or
  * the read replica is (analytics and the event log fail until it is back; everything else serves);
  * 503 `unavailable` when the store does not answer.

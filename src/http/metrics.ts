@@ -24,7 +24,7 @@ const OUTCOMES: readonly ResolverOutcome[] = [
 ];
 
 /**
- * What an operator counts without reading logs (ADR 0069). The resolver is not logged per request
+ * What an operator counts without reading logs. The resolver is not logged per request
  * (volume, and a visit is nobody's business), so its outcomes are plain integers bumped on the hot
  * path and turned into Prometheus series only when /metrics is read.
  */
@@ -80,7 +80,7 @@ function processRegistry(): Registry {
   return processMetrics;
 }
 
-/** Who may read /metrics on the public port (ADR 0108). */
+/** Who may read /metrics on the public port. */
 export interface MetricsAccess {
   /** METRICS_TOKEN: a scraper sends `Authorization: Bearer <token>`. */
   token: string | null;

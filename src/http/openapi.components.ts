@@ -5,7 +5,7 @@ const isSchema = (node: Json): boolean => SCHEMA_KEYS.some((key) => key in node)
 const pascal = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1);
 
 /**
- * Shapes the generated document for client generators (ADR 0066):
+ * Shapes the generated document for client generators:
  * - every schema with a `title` becomes `components/schemas/<title>` and is referenced by `$ref`, so
  *   generated clients get one named type per resource instead of anonymous copies;
  * - each request body is `components/requestBodies/<OperationId>Request` (a request body, not a

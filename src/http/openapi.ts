@@ -9,7 +9,7 @@ import { ErrorEnvelope, errorResponse } from './schemas.js';
 const READ_ERRORS = [414, 429, 431];
 const WRITE_ERRORS = [413, 414, 415, 429, 431];
 
-/** The dashboard's session (ADR 0080): its routes are documented only in the dashboard's own document. */
+/** The dashboard's session: its routes are documented only in the dashboard's own document. */
 const SESSION_COOKIE_SCHEME = {
   type: 'apiKey',
   in: 'cookie',

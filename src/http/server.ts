@@ -60,7 +60,7 @@ export function createServer(
   // JSON is the only body the API reads: text/plain (parsed by default) is 415 like every other type.
   app.removeContentTypeParser('text/plain');
   // An empty body with a JSON content type means "no body", as clients often send one with POST.
-  // Bodies are UTF-8 without control characters or lone surrogates (docs/adr/0061-input-text.md).
+  // Bodies are UTF-8 without control characters or lone surrogates.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;

@@ -2,7 +2,7 @@ import { Lru } from '../lib/lru.js';
 import { CREDENTIALS, isCredentials, type InvalidationBus } from '../platform/index.js';
 import type { TokenWithOwners } from './store/tokens.repository.js';
 
-/** How long a token's row, its person and its company are used without reading them again (ADR 0163). */
+/** How long a token's row, its person and its company are used without reading them again. */
 export const RECENT_PRINCIPAL_MS = 1_000;
 
 /**

@@ -12,7 +12,7 @@ import { normaliseEmail, type User } from './users.types.js';
 export const FIRST_ACCOUNT_PLAN = 'enterprise';
 
 /**
- * First run (ADR 0082): while the store holds no account, a serving process opens a one-time set-up
+ * First run: while the store holds no account, a serving process opens a one-time set-up
  * secret (kept in memory as its hash, valid until used) with which the operator creates the first
  * account and its owner, password included.
  */

@@ -54,7 +54,7 @@ export interface UsersDeps {
   passwords: PasswordsService;
   mail: MailService;
   clock: Clock;
-  /** Told when a person's role or status changes, so their tokens are read afresh (ADR 0163). */
+  /** Told when a person's role or status changes, so their tokens are read afresh. */
   recentPrincipals: RecentPrincipals;
 }
 

@@ -8,9 +8,9 @@ import type { Job } from './job.js';
  * - destroy-visitor-salts: once a UTC day is over, its salt and visitor hashes are deleted, so no
  *   visitor of that day can ever be re-identified (retried at the next run if the store is down);
  * - compact-monthly-breakdowns: once a month has been over for a day, builds its monthly breakdowns
- *   from the daily ones in one transaction, one month per run (ADR 0017);
+ *   from the daily ones in one transaction, one month per run;
  * - purge-old-events (with EVENT_RETENTION_DAYS): deletes raw events older than the retention in
- *   chunks of 5,000 rows, after dropping the months wholly past it on PostgreSQL (ADR 0106); the
+ *   chunks of 5,000 rows, after dropping the months wholly past it on PostgreSQL; the
  *   rollups keep every analytics figure;
  * - prepare-event-partitions: on PostgreSQL, keeps the partitions of the next months ready.
  */

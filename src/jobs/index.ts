@@ -17,7 +17,7 @@ export interface RunningJobs {
 
 /**
  * Periodic housekeeping and the outbox workers. Every instance schedules every job, and each run is
- * idempotent; a periodic job runs on the one instance holding its lease for the interval (ADR 0105),
+ * idempotent; a periodic job runs on the one instance holding its lease for the interval,
  * while the outbox workers run everywhere and claim their rows.
  */
 export function startJobs(infra: Infrastructure, services: Services, log: FastifyBaseLogger): RunningJobs {

@@ -13,7 +13,7 @@ export interface LinkLog {
 export type LinkStatus = 'ok' | 'down';
 
 /**
- * Every Redis connection of one process, watched as one dependency (ADR 0067). Connections reconnect
+ * Every Redis connection of one process, watched as one dependency. Connections reconnect
  * with exponential backoff (0.2 s doubling to 10 s); the outage is logged once when it starts and
  * once when every connection is back, never per attempt. Features ask `up` to choose their fallback.
  */

@@ -9,7 +9,7 @@ import {
 } from '@sinclair/typebox';
 
 /**
- * Schema builders whose JSON Schema needs no `anyOf` (ADR 0174). A response serializer turns every
+ * Schema builders whose JSON Schema needs no `anyOf`. A response serializer turns every
  * `anyOf` into a validator that is compiled on the route's first answer and run on every answer;
  * `enum` and a list of types are checked inline. Both read as well in the OpenAPI 3.1 document.
  */

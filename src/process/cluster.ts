@@ -37,8 +37,8 @@ export interface WorkerStart {
 }
 
 /**
- * The primary of `WORKERS=N` (ADR 0101): forks N serving workers on one port, runs the one batch
- * writer every worker sends its hits to on SQLite (on PostgreSQL each worker writes its own, ADR 0159;
+ * The primary of `WORKERS=N`: forks N serving workers on one port, runs the one batch
+ * writer every worker sends its hits to on SQLite (on PostgreSQL each worker writes its own;
  * this one then commits only what the journals left), the jobs (once per machine) and the cache invalidation
  * relay (without Redis); replaces a worker that dies (the new one replays its journal) and, on
  * SIGTERM, lets every worker drain before committing what they sent and stopping.
@@ -53,7 +53,7 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   const infra = await openInfrastructure(config, {
     clock: systemClock,
     localBus: () => new IpcInvalidationBus(broadcast, () => undefined),
-    // On SQLite the primary's connection is the events writer's: workers' API writes go first (ADR 0164).
+    // On SQLite the primary's connection is the events writer's: workers' API writes go first.
     database: { givesWay: true },
   });
   const writer = buildBatchWriter(infra.database, config, systemClock, { log });

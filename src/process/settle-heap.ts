@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * One full garbage collection, once start-up is over and before traffic (ADR 0156).
+ * One full garbage collection, once start-up is over and before traffic.
  *
  * Start-up compiles every route's validators and serializers, and the compilers leave thousands of
  * short-lived objects behind, each with a property name of its own (`err37`, `valid0`, a serializer's

@@ -12,7 +12,7 @@ export interface WriterThread {
 type Control = { qrelay: 'writer-thread'; t: 'ready' } | { qrelay: 'writer-thread'; t: 'failed'; message: string };
 
 /**
- * Starts the writer thread (ADR 0100): it opens its own connection to the store (on SQLite the one
+ * Starts the writer thread: it opens its own connection to the store (on SQLite the one
  * connection that writes events) and commits the batches, so the serving thread never waits for one.
  */
 export async function startWriterThread(config: Config, log: RecorderLog): Promise<WriterThread> {

@@ -46,7 +46,7 @@ export function validTag(value: string, field = 'tags'): string {
 /**
  * Campaigns (a named group of codes, links, forms, pages and cards, with optional start and end) and
  * tags (free labels on the same things). Reading needs content:read, changing content:write. A thing
- * is in at most one campaign; adding it to another moves it (ADR 0118).
+ * is in at most one campaign; adding it to another moves it.
  */
 export class CampaignsService {
   constructor(

@@ -1,4 +1,4 @@
-/** What a campaign groups and a tag labels; each type's table is in `MEMBER_TABLES` (ADR 0118). */
+/** What a campaign groups and a tag labels; each type's table is in `MEMBER_TABLES`. */
 export const MEMBER_TYPES = ['code', 'link', 'form', 'page', 'card'] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
 

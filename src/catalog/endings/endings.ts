@@ -2,7 +2,7 @@ import { InvalidRequest } from '../../lib/errors.js';
 import { randomBase62 } from '../../lib/secrets.js';
 import { PRIMARY_KEYS } from './gs1.keys.js';
 
-/** Length of a generated ending: 7 base62 characters, about 41.7 bits (docs/adr/0010-short-endings.md). */
+/** Length of a generated ending: 7 base62 characters, about 41.7 bits. */
 export const GENERATED_LENGTH = 7;
 export const ENDING_MIN = 3;
 export const ENDING_MAX = 64;

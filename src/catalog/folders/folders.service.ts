@@ -6,7 +6,7 @@ import { FOLDER_NAME_MAX, type FolderWithCount } from './folders.types.js';
 
 /**
  * Folders of codes: one name per account (any case); counts of live codes are read, never kept
- * (ADR 0041). Deleting one leaves its codes in no folder and returns how many it held.
+ * Deleting one leaves its codes in no folder and returns how many it held.
  */
 export class FoldersService extends FolderKind<FolderWithCount> {
   constructor(folders: FoldersRepository, codes: FiledRows, transactor: Transactor, clock: Clock) {

@@ -2,7 +2,7 @@ import type { Gs1Link } from './gs1.types.js';
 import { isDefaultLinkType, normaliseLinkType } from './gs1.link-types.js';
 import type { ResolvableKey } from './store/gs1.repository.js';
 
-/** What a request asks of a key, beyond the key itself (GS1-Conformant Resolver 1.2, ADR 0116). */
+/** What a request asks of a key, beyond the key itself (GS1-Conformant Resolver 1.2). */
 export interface Gs1Ask {
   /** The `linkType` query parameter, as sent (or null). */
   linkType: string | null;

@@ -70,7 +70,7 @@ async function cleanPdf(bytes: Buffer): Promise<CleanFile> {
 }
 
 /**
- * The file's type from its bytes, and the bytes made safe to serve (docs/adr/0126-media-sanitising.md).
+ * The file's type from its bytes, and the bytes made safe to serve.
  * A kind the library does not keep, or bytes that do not parse as their kind, give 400 invalid_request.
  */
 export async function cleanFile(bytes: Buffer): Promise<CleanFile> {

@@ -35,7 +35,7 @@ export interface MediaServiceDeps {
 const megabytes = (bytes: number): string => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 /**
- * The media library (docs/adr/0125-media-storage.md, 0126, 0127): files checked by their bytes and
+ * The media library: files checked by their bytes and
  * sanitised before they are stored by hash in the MediaStore; rows in the store. Reading needs
  * content:read, uploading, renaming, moving and deleting content:write. `content` and `contentByUrl`
  * are for other modules acting as the system (a design's logo, a page's image).

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Where media bytes live, keyed by the hex SHA-256 of their content (docs/adr/0125-media-storage.md).
+ * Where media bytes live, keyed by the hex SHA-256 of their content.
  * The disk store below is the default; an S3-compatible store implements the same four calls
  * (key = `<prefix><sha256>`; put is an idempotent PutObject).
  */

@@ -27,9 +27,9 @@ let purifier: Promise<DOMPurify> | null = null;
  * DOMPurify on a server-side DOM (jsdom), set up once per process: the SVG profile (no script, no
  * event handler, no foreignObject, no javascript: address) plus two rules of ours, so a served SVG
  * never reaches outside itself: links only to `#id`, and no CSS that might load anything
- * (`cssReachesOut`), in attributes and in `<style>` (docs/adr/0126-media-sanitising.md).
+ * (`cssReachesOut`), in attributes and in `<style>`.
  *
- * Loaded on the first SVG a process sanitises, not at start-up (ADR 0175): jsdom is the largest
+ * Loaded on the first SVG a process sanitises, not at start-up: jsdom is the largest
  * module qrelay has, and most processes never receive an SVG. A load that fails is tried again next time.
  */
 function purify(): Promise<DOMPurify> {

@@ -10,7 +10,7 @@ import { TEMPLATE_NAME_MAX, type CreateTemplateInput, type Template, type Update
 
 /**
  * Saved designs. A code that uses one holds its own copy of the design, so nothing here ever
- * touches a code: editing or deleting a template changes only the template (ADR 0040). Reading needs
+ * touches a code: editing or deleting a template changes only the template. Reading needs
  * content:read, saving and deleting content:write.
  */
 export class TemplatesService extends ContentReads<Template> {

@@ -11,7 +11,7 @@ type Env = Record<string, string | undefined>;
  * The OpenAPI document this qrelay serves at /api/v1/openapi.json, built in-process on an empty
  * in-memory store (no server, no configured store touched); `servers` comes from PUBLIC_URL. With
  * `dashboard`, the dashboard's own session routes are in it too (its client types are generated from
- * that; ADR 0080).
+ * that).
  */
 export async function openApiDocument(
   env: Env = process.env,

@@ -39,7 +39,7 @@ const decode = (raw: string): Payload | null => {
 };
 
 /**
- * The proof-of-work challenges of public forms (ADR 0095): HMAC-signed with a key every instance
+ * The proof-of-work challenges of public forms: HMAC-signed with a key every instance
  * shares, each solution accepted once across instances (spent in the shared counter store until it
  * expires). The expiry is signed among the challenge's data and read on the service's clock.
  */

@@ -16,10 +16,10 @@ export interface FormDocument {
   redirectUrl: string | null;
   /** The page's main colour, as #rrggbb. */
   colour: string | null;
-  /** Team members told by e-mail of each submission (ADR 0094): ids of the account's people. */
+  /** Team members told by e-mail of each submission: ids of the account's people. */
   notifyUserIds: string[];
   /**
-   * Whether a visitor's browser must solve a proof-of-work challenge before the form is sent (ADR 0095).
+   * Whether a visitor's browser must solve a proof-of-work challenge before the form is sent.
    * Off by default; a form with it on needs JavaScript. Absent on forms stored before it existed.
    */
   challenge?: boolean;

@@ -5,7 +5,7 @@ import type { MailMessage, MailService } from '../../platform/index.js';
 import type { User } from '../../identity/index.js';
 import type { FormDocument } from './form.document.js';
 
-/** The mail telling one person of a new submission: where to read it, never the answers (ADR 0094). */
+/** The mail telling one person of a new submission: where to read it, never the answers. */
 export function submissionMail(person: User, form: Content<FormDocument>, publicUrl: string): MailMessage {
   return {
     accountId: form.accountId,

@@ -4,7 +4,7 @@ import type { Person } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';
 
-/** The public address of a form, page or card: on the account's own domain when it has one (ADR 0090). */
+/** The public address of a form, page or card: on the account's own domain when it has one. */
 export const contentUrl = (content: Pick<Content<unknown>, 'kind' | 'id' | 'domain'>, publicUrl: string): string =>
   `${shortBase(publicUrl, content.domain)}/${CONTENT_PATHS[content.kind]}/${content.id}`;
 

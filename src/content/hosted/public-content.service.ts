@@ -137,7 +137,7 @@ export class PublicContentService {
     });
   }
 
-  /** Whether content of this account is served on this host (ADR 0090). */
+  /** Whether content of this account is served on this host. */
   private async servedOn(accountId: string, rawHost: string): Promise<boolean> {
     const host = rawHost.toLowerCase();
     if (this.publicHosts.has(host)) return true;

@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('templates_account_name_idx').on('templates').columns(['account_id', 'name_lower', 'id']).execute();
 
-  // A code is in at most one folder. Folder counts are read from this index (ADR 0041), never kept.
+  // A code is in at most one folder. Folder counts are read from this index, never kept.
   await db.schema
     .alterTable('codes')
     .addColumn('folder_id', 'text', (c) => c.references('folders.id'))

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
 /**
- * The months whose monthly breakdowns are built (ADR 0017): a month is compacted when it is at or
+ * The months whose monthly breakdowns are built: a month is compacted when it is at or
  * before the latest month recorded here. Until this migration every batch kept the monthly breakdowns
  * of every month, so on a store that has any, every month before the current one is complete: one row
  * for the previous month says so. The current month is left to the compaction job, which rebuilds it

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * A dynamic code can lead to hosted content (a form, page or card) instead of an address: the code
- * names it, and its destination is the content's public address (ADR 0092).
+ * names it, and its destination is the content's public address.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('codes').addColumn('content_kind', 'text').execute();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * GS1 Digital Link: registered keys (a primary key with its qualifiers, in canonical path form) and
- * their links. A key belongs to one account on the whole service (ADR 0115).
+ * their links. A key belongs to one account on the whole service.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Campaigns (a thing is in at most one) and tags (free labels), over codes, links and the other
- * content types by (type, id) (ADR 0118).
+ * content types by (type, id).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -11,7 +11,7 @@ const INDEXES: [string, string[]][] = [
 ];
 
 /**
- * Several instances on one store (ADR 0105, 0106):
+ * Several instances on one store:
  * - `job_leases`: a periodic job runs on one instance per interval, whoever takes the lease;
  * - on PostgreSQL, `events` becomes a table partitioned by month (db/partitions.ts). The existing
  *   table is attached as it is as `events_history`, holding every id below the first month that has

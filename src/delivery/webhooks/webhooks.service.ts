@@ -17,7 +17,7 @@ export const EVENT_TYPES = [
   'form_view',
   'form_submit',
   'gs1_resolve',
-  /** A stored form submission with its answers (ADR 0091). */
+  /** A stored form submission with its answers. */
   'form_submission',
 ] as const;
 

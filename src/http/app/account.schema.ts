@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PLAN_NAMES } from '../../platform/index.js';
 import { DataEnvelope, DateTime, Nullable, StringEnum } from '../schemas.js';
 
-/** What the dashboard's "Plan and usage" and "Custom domain" settings show (ADR 0089). */
+/** What the dashboard's "Plan and usage" and "Custom domain" settings show. */
 export const AccountSettings = Type.Object(
   {
     plan: StringEnum(PLAN_NAMES),

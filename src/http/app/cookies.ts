@@ -4,7 +4,7 @@ import { SESSION_TTL } from '../../identity/index.js';
 
 /** The dashboard's session cookie: the session secret, readable only by the server. */
 export const SESSION_COOKIE = 'qrelay_session';
-/** The CSRF secret the dashboard's tokens are derived from (double submit, ADR 0081). */
+/** The CSRF secret the dashboard's tokens are derived from (double submit). */
 export const CSRF_COOKIE = 'qrelay_csrf';
 /** The header a state change carries its CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -7,7 +7,7 @@ import { CSRF_COOKIE, CSRF_HEADER, cookieOptions } from './cookies.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Double-submit CSRF protection for the dashboard (ADR 0081): a random secret in an HttpOnly cookie,
+ * Double-submit CSRF protection for the dashboard: a random secret in an HttpOnly cookie,
  * and tokens derived from it (salted HMACs, @fastify/csrf) that the page sends back in a header on
  * every state change. A cross-site page can neither read the token nor set the header.
  */

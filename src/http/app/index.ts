@@ -81,7 +81,7 @@ export interface DashboardOptions {
 }
 
 /**
- * The web dashboard (ADR 0080): the single-page app under /app, and its session surface under
+ * The web dashboard: the single-page app under /app, and its session surface under
  * /app/api: sign-in and the other session routes, and the person's tokens and account. Its
  * /app/api/v1 is not mounted here: the server rewrites it to the v1 routes under /api/v1, which
  * answer it with the session guard and CSRF check of `dashboardSurface`.

@@ -12,7 +12,7 @@ const route = declareRoutes(['media']);
 const config = { dashboardOnly: true };
 
 /**
- * Changing the media library: only from the dashboard (ADR 0127). Mounted under /app/api/v1 beside
+ * Changing the media library: only from the dashboard. Mounted under /app/api/v1 beside
  * the mirrored read routes, behind the session guard and CSRF; the services check content:write.
  * The upload reads a multipart stream, which no body schema describes, so it is written out here;
  * renaming, moving and deleting are catalog operations.

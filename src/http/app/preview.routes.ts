@@ -13,7 +13,7 @@ const KINDS = ['forms', 'pages', 'cards'] as const;
 type Plural = (typeof KINDS)[number];
 
 /**
- * The dashboard's live preview (ADR 0093): the editor posts its draft as a plain HTML form
+ * The dashboard's live preview: the editor posts its draft as a plain HTML form
  * (`draft`, the JSON a create would send) into a sandboxed frame; the draft is checked by the
  * service's own rules, never stored, and rendered by the public page's own views under the public
  * pages' CSP (no script), framed only by the dashboard. A draft the rules refuse shows the reason.

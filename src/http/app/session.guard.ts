@@ -39,7 +39,7 @@ export async function sessionOf(services: Services, request: FastifyRequest): Pr
 }
 
 /**
- * The dashboard's guard for the v1 routes mounted under /app/api/v1 (ADR 0081): session cookie →
+ * The dashboard's guard for the v1 routes mounted under /app/api/v1: session cookie →
  * rate brake per session → scope. It neither needs API access in the plan nor spends the monthly
  * allowance: the allowance meters the API, and the dashboard is the product itself. CSRF is checked
  * for the whole /app/api scope before any guard runs.

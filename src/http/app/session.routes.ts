@@ -23,7 +23,7 @@ export interface SessionRoutesContext {
 const TAGS = ['dashboard'];
 const route = declareRoutes(TAGS);
 
-/** Signing in and out, forgotten passwords, invitations and first-run set-up (ADR 0081, 0082). */
+/** Signing in and out, forgotten passwords, invitations and first-run set-up. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = async (
   app,
   { config, services, csrf, throttle },

@@ -10,7 +10,7 @@ export const SIGN_IN_PER_ACCOUNT = 10;
 export const SIGN_IN_PER_CLIENT = 20;
 
 /**
- * Slows password guessing (ADR 0081): per address in the shared counter store (keyed by a hash of
+ * Slows password guessing: per address in the shared counter store (keyed by a hash of
  * the address), per client in memory (keyed by a process-lived HMAC of its address, never stored).
  */
 export class SignInThrottle {

@@ -10,7 +10,7 @@ export const WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.
 const HASHED = /\/assets\//;
 
 /**
- * The dashboard's Content-Security-Policy (ADR 0088): scripts and styles only from its own bundled
+ * The dashboard's Content-Security-Policy: scripts and styles only from its own bundled
  * files (the built index.html has no inline script), requests only to its own origin, images also
  * from data: and blob: (previews and exports drawn in the page), never framed.
  */
@@ -32,7 +32,7 @@ export const DASHBOARD_CSP = [
  * every other GET under /app that names no file (a client route like /app/codes/42) answered with
  * index.html so the single-page app can route it. Nothing is fetched from anywhere else.
  * Each text file is sent as the brotli or gzip copy the build wrote beside it when the client
- * accepts one (ADR 0139), the page served for client routes included; every file answers
+ * accepts one, the page served for client routes included; every file answers
  * `Vary: Accept-Encoding` so a shared cache keeps the copies apart.
  */
 export const spaRoutes: FastifyPluginAsync<{ root?: string }> = async (app, { root = WEB_ROOT }) => {

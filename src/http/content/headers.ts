@@ -3,7 +3,7 @@ import { embedAddress, hasChallenge, type Content, type FormDocument, type PageD
 /**
  * Headers of a hosted content page: not cached (a change shows at once), no script at all, forms
  * posted only to the service itself (and a form's own thank-you address), frames only from the video
- * players a page embeds. A form that asks for the proof-of-work challenge (ADR 0095) runs one script,
+ * players a page embeds. A form that asks for the proof-of-work challenge runs one script,
  * the widget qrelay serves itself, whose workers start from blob: addresses and which fetches its
  * challenge from the same origin. A `preview` (the dashboard's, of a draft) may be framed by the dashboard.
  */

@@ -54,7 +54,7 @@ function html(reply: FastifyReply, status: number, body: string, content?: Conte
 }
 
 /**
- * The public pages of hosted content on the service's domain and on custom domains (ADR 0090):
+ * The public pages of hosted content on the service's domain and on custom domains:
  * /f/{id} forms, /p/{id} landing pages, /c/{id} business cards. Server-rendered, no JavaScript.
  */
 export const contentRoutes: FastifyPluginAsync<{

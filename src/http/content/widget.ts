@@ -15,7 +15,7 @@ const widgetVersion = (JSON.parse(readFileSync(join(widgetDir, '../../package.js
 export const WIDGET_PATH = `/content/altcha-${widgetVersion}.js`;
 
 /**
- * The proof-of-work challenge of public forms (ADR 0095): ALTCHA's widget, one self-contained module
+ * The proof-of-work challenge of public forms: ALTCHA's widget, one self-contained module
  * from the installed package (nothing fetched from elsewhere), and a fresh signed challenge per
  * request for a published form that asks for one.
  */

@@ -11,7 +11,7 @@ export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const Params = Type.Object({ file: Type.String({ maxLength: 80 }) });
 
 /**
- * The public, content-addressed media paths: GET|HEAD /media/<sha256>.<ext> (ADR 0125). No account is
+ * The public, content-addressed media paths: GET|HEAD /media/<sha256>.<ext>. No account is
  * named: the address is the content's hash, which only someone who was given it knows.
  */
 export const mediaPublicRoutes: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {

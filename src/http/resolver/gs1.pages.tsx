@@ -1,4 +1,4 @@
-/** The GS1 resolver's own page: 300 Multiple Choices for a person (ADR 0116). */
+/** The GS1 resolver's own page: 300 Multiple Choices for a person. */
 import { Layout, renderDocument } from '../html/index.js';
 import type { Gs1Link } from '../../catalog/index.js';
 

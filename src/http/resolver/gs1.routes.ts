@@ -141,7 +141,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, result: Gs1Answer,
 }
 
 /**
- * The GS1-Conformant resolver over HTTP (ADR 0116): GET, HEAD and OPTIONS on each supported primary
+ * The GS1-Conformant resolver over HTTP: GET, HEAD and OPTIONS on each supported primary
  * key's path (`/01/...`, `/414/...`, ...) on every host, and the resolver description at
  * `/.well-known/gs1resolver`. The decisions live in Gs1ResolverService.
  */

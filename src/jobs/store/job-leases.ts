@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.js';
 
 /**
- * Which instance runs a periodic job this interval (ADR 0105): one conditional upsert on the
+ * Which instance runs a periodic job this interval: one conditional upsert on the
  * `job_leases` row, atomic on both engines and free of session state (no advisory lock), so it
  * holds behind PgBouncer in transaction mode. The holder keeps renewing its own lease; another
  * instance takes it over only once it has lapsed (the holder died or stopped).

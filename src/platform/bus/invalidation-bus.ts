@@ -12,7 +12,7 @@ export interface CredentialsRef {
 export const CREDENTIALS: CredentialsRef = { credentials: true };
 
 /**
- * What changed: an ending, the credentials (ADR 0163), or `null`, "anything may have changed" (e.g.
+ * What changed: an ending, the credentials, or `null`, "anything may have changed" (e.g.
  * after a lost connection): drop everything, credentials included.
  */
 export type Invalidation = EndingRef | CredentialsRef | null;

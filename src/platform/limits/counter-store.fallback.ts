@@ -1,7 +1,7 @@
 import type { CounterStore, Take, Taken } from './counter-store.js';
 
 /**
- * Redis counters with the store's own counters behind them (ADR 0067): while Redis is away, or when
+ * Redis counters with the store's own counters behind them: while Redis is away, or when
  * a command to it fails, limits are counted in the database, which every instance shares too. Counts
  * made in one are not carried into the other, so an outage can grant at most one extra window.
  */

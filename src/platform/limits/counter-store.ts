@@ -20,7 +20,7 @@ export interface CounterStore {
   /**
    * Takes `first`, then `second` only if `first` was taken and `second.take` is set; otherwise reads
    * `second` (`taken: false` with its current value). In one round trip where the store allows it:
-   * a request's rate and its allowance (ADR 0163).
+   * a request's rate and its allowance.
    */
   takeThen(first: Take, second: Take & { take: boolean }): Promise<[Taken, Taken]>;
   /** The current value (0 when absent). */

@@ -63,7 +63,7 @@ export class LimitsService {
   /**
    * A token's request: takes one from its rate, and, when `allowance` is given, spends one of the
    * company's allowance (if `spend` and the rate admitted it) or reads what is left. One round trip
-   * to a shared counter store (ADR 0163).
+   * to a shared counter store.
    */
   async admit(
     tokenId: string,

@@ -1,6 +1,6 @@
 /**
  * The plan catalogue (DECISIONS.md). An account may override its allowance, rate and code cap.
- * Caps on live codes (docs/adr/0012-code-cap.md): free 10, starter 100, business 1,000, enterprise unlimited.
+ * Caps on live codes: free 10, starter 100, business 1,000, enterprise unlimited.
  */
 export const PLAN_NAMES = ['free', 'starter', 'business', 'enterprise'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];

@@ -45,7 +45,7 @@ export interface AnalyticsDeps {
 /**
  * The read side of events: the event log, a target's analytics, a folder's, the account's, the excluded hits. Every
  * call takes the acting person, who needs analytics:read, and reads only their account's figures.
- * Unique visitors over a window are the sum of daily uniques (docs/adr/0032-unique-visitors.md).
+ * Unique visitors over a window are the sum of daily uniques.
  */
 export class AnalyticsService {
   private readonly events: AnalyticsRepository;
@@ -60,7 +60,7 @@ export class AnalyticsService {
     const limit = bounded(input.limit, 50, 1, 100, 'limit');
     const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
     // A code's events are no older than the code (less a day for another instance's clock), so the
-    // walk back stops at its creation instead of reading every older month (ADR 0112).
+    // walk back stops at its creation instead of reading every older month.
     const code = input.codeId === undefined ? null : await this.deps.codes.findInAccount(actor.accountId, input.codeId);
     if (input.codeId !== undefined && !code) throw new NotFound('code');
     const rows = await this.events.page({
@@ -105,7 +105,7 @@ export class AnalyticsService {
 
   /**
    * Every code of the account together over the last `days` days (1 to 365, default 30): totals, the
-   * daily series, the breakdowns and the most scanned codes of the window (ADR 0085).
+   * daily series, the breakdowns and the most scanned codes of the window.
    */
   async accountAnalytics(actor: Person, input: { days?: number } = {}): Promise<AccountAnalytics> {
     assertCan(actor, 'analytics:read');

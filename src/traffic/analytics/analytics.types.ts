@@ -64,14 +64,14 @@ export interface NamedCodeFigures {
 
 /**
  * A folder's figures: the totals and `codes` it always had, plus the window's series and breakdowns
- * over all its codes (added within v1, ADR 0084).
+ * over all its codes (added within v1).
  */
 export interface FolderAnalytics extends SetFigures<NamedCodeFigures> {
   /** Every code of the folder, most scanned first, then by name. */
   codes: NamedCodeFigures[];
 }
 
-/** The account's codes together over a window, and its most scanned codes in it (ADR 0085). */
+/** The account's codes together over a window, and its most scanned codes in it. */
 export interface AccountAnalytics extends WindowFigures, FiguresWindow {
   /** Codes in the account (archived ones included: their past scans still count). */
   codeCount: number;

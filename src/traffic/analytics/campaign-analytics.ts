@@ -18,7 +18,7 @@ export interface CampaignAnalytics {
 
 /**
  * A campaign's figures: the sums of its members' rollups (events and daily unique visitors) over the
- * window, so the campaign always equals the sum of its members (ADR 0118). Needs analytics:read.
+ * window, so the campaign always equals the sum of its members. Needs analytics:read.
  */
 export class CampaignAnalyticsReader {
   constructor(

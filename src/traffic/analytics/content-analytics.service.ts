@@ -25,7 +25,7 @@ export interface ContentAnalytics {
 
 /**
  * A form's, page's or card's figures over the last `days` UTC days (1 to 3650, default 30), for an
- * actor with analytics:read, of their account's content only (ADR 0092: views are the content's own
+ * actor with analytics:read, of their account's content only (views are the content's own
  * figure, never mixed with the scans that led to them).
  */
 export class ContentAnalyticsService {

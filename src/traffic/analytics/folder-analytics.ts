@@ -21,7 +21,7 @@ export interface CodeFigures {
 
 export interface FolderFigures extends Omit<WindowFigures, 'totals'> {
   scans: number;
-  /** Sum of each code's daily unique visitors (ADR 0032). */
+  /** Sum of each code's daily unique visitors. */
   uniqueVisitors: number;
   /** Automated and HEAD requests to the folder's codes, not counted. */
   excluded: number;

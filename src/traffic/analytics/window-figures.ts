@@ -5,7 +5,7 @@ import { BREAKDOWN_KEYS, BREAKDOWN_LIMIT, type WindowFigures } from './analytics
 /**
  * The figures of a set of targets (one code, a folder's codes, every code of the account) over the
  * days `from` to `to`, from the rollups only: totals, a zero-filled daily series with the automated
- * requests excluded, and the breakdowns. Unique visitors are sums of daily uniques per target (ADR 0032).
+ * requests excluded, and the breakdowns. Unique visitors are sums of daily uniques per target.
  */
 export async function windowFigures(
   events: AnalyticsRepository,

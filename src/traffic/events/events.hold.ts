@@ -4,7 +4,7 @@ import type { RecorderLog } from './events.writer.js';
 const STALLED_AFTER_MS = 5_000;
 
 /**
- * The recorder's back-pressure (ADR 0150): while the backlog of uncommitted hits is above its mark and
+ * The recorder's back-pressure: while the backlog of uncommitted hits is above its mark and
  * the writer is committing, the answers to recorded requests wait for the writer to bring it back
  * under, at most `maxHoldMs`, so a flood slows to what the store takes instead of being answered and
  * dropped. A writer stalled on an unreachable store is not waited for.

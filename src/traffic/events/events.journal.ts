@@ -54,7 +54,7 @@ function alive(pid: number): boolean {
 }
 
 /**
- * The write-ahead journal of counted hits (docs/adr/0031-event-journal.md). Each hit is one JSON line;
+ * The write-ahead journal of counted hits. Each hit is one JSON line;
  * the lines of the hits recorded in one turn of the event loop go out in one synchronous write before
  * any of their requests is answered, so they are in the kernel's page cache and survive the process
  * being killed. Each time the writer reports a commit, the active segment is closed and every closed

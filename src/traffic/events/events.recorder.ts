@@ -40,7 +40,7 @@ export interface RecorderOptions extends WriterOptions {
   holdAbove?: number;
   /** The longest an answer is held for the writer. */
   maxHoldMs?: number;
-  /** Where the events go to be committed; by default a batch writer on this thread (ADR 0100). */
+  /** Where the events go to be committed; by default a batch writer on this thread. */
   link?: WriterLink;
 }
 
@@ -54,9 +54,9 @@ function typeOf(kind: Hit['kind']): EventType | null {
 }
 
 /**
- * Records hits without ever blocking or failing the caller (docs/adr/0030-events-pipeline.md):
+ * Records hits without ever blocking or failing the caller:
  * classify, locate and hash the visitor synchronously, journal, and hand the event to the batch
- * writer through its link (on this thread, or on a thread or process of its own, ADR 0100). A
+ * writer through its link (on this thread, or on a thread or process of its own). A
  * journal segment is deleted once the writer reports every hit in it committed.
  */
 export class EventRecorder implements HitRecorder {
@@ -77,7 +77,7 @@ export class EventRecorder implements HitRecorder {
   private readonly holdAbove: number;
   /** The hit just recorded is to be answered only once the writer has caught up (see `whenDurable`). */
   private holdNext = false;
-  /** Answers waiting for the writer to bring the backlog under `holdAbove` (ADR 0150). */
+  /** Answers waiting for the writer to bring the backlog under `holdAbove`. */
   private readonly hold: AnswerHold;
   /** Hits dropped because the writer was that far behind (the store unreachable for long). */
   dropped = 0;
@@ -193,7 +193,7 @@ export class EventRecorder implements HitRecorder {
    * Answers once the hits journaled so far are written: at the end of this turn if lines wait for
    * the journal's write, else at once (a request whose hit was not journaled, such as a robot's, in
    * a turn that journaled nothing). When the hit just recorded found the writer far behind, its
-   * answer also waits for the writer to catch up, at most `maxHoldMs` (ADR 0150): a flood then slows
+   * answer also waits for the writer to catch up, at most `maxHoldMs`: a flood then slows
    * to what the store takes instead of being answered and dropped.
    */
   whenDurable(answer: () => void): void {

@@ -19,7 +19,7 @@ export class EventsService {
     private readonly clock: Clock,
     /** Commits this process's buffered events first, so a clear also removes what was just recorded. */
     private readonly flushPending: () => Promise<void> = async () => undefined,
-    /** With a read replica: marks the account so its next reads go to the primary (ADR 0107). */
+    /** With a read replica: marks the account so its next reads go to the primary. */
     private readonly writes: { mark(accountId: string): Promise<void> } | null = null,
   ) {}
 
@@ -54,7 +54,7 @@ export class EventsService {
 
   /**
    * Builds the monthly breakdowns of the oldest month not compacted yet, once it has been over for
-   * `COMPACTION_GRACE_MS` (ADR 0017). One month per call; returns it, or null when none is due.
+   * `COMPACTION_GRACE_MS`. One month per call; returns it, or null when none is due.
    */
   async compactClosedMonth(actor: System): Promise<number | null> {
     assertOperatorOrSystem(actor);
@@ -62,7 +62,7 @@ export class EventsService {
     return this.events.compactNextMonth(monthOf(dayOf(now - COMPACTION_GRACE_MS)) - 1, now);
   }
 
-  /** Keeps partitions ready for the current month and the next `ahead` ones (PostgreSQL; ADR 0106). */
+  /** Keeps partitions ready for the current month and the next `ahead` ones (PostgreSQL). */
   async preparePartitions(ahead: number): Promise<string[]> {
     return this.events.ensureMonthsAhead(this.clock.now(), ahead);
   }

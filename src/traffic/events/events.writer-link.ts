@@ -4,7 +4,7 @@ import type { ExcludedCount, RecordedEvent } from './events.types.js';
 import { silentLog, type BatchWriter, type RecorderLog } from './events.writer.js';
 
 /**
- * How the recorder on the serving thread hands its events to the batch writer (ADR 0100): on the same
+ * How the recorder on the serving thread hands its events to the batch writer: on the same
  * thread (`InlineWriterLink`), or as messages to a writer elsewhere (`MessageWriterLink`: a thread of
  * its own, or a cluster's primary), once per turn of the event loop and never waiting for it.
  */
@@ -80,7 +80,7 @@ const SEND_AFTER_MS = 10;
 /**
  * Excluded counts are tallies, not events: they leave at most this often (or with a flush), so a
  * flood of automated traffic costs a few map lookups per hit instead of an object per distinct
- * target and a structured clone of them all every `SEND_AFTER_MS` (ADR 0155).
+ * target and a structured clone of them all every `SEND_AFTER_MS`.
  */
 const EXCLUDED_SEND_AFTER_MS = 1_000;
 

@@ -16,7 +16,7 @@ export interface WriterDeps {
   /** Runs before each batch (the day's salts stored or adopted before events hashed with them land). */
   beforeBatch?: () => Promise<void>;
   /**
-   * Whether another connection waits for the store's write lock now (SQLite's events writer, ADR 0165).
+   * Whether another connection waits for the store's write lock now (SQLite's events writer).
    * With it, a batch's chunks share one transaction until somebody waits; without it, each chunk
    * commits on its own.
    */
@@ -65,7 +65,7 @@ function byTarget(events: readonly RecordedEvent[]): RecordedEvent[] {
 const WINDOW_FACTOR = 4;
 
 /**
- * The batch writer of ADR 0030, wherever it runs (the serving thread, a thread of its own, or the
+ * The events' batch writer, wherever it runs (the serving thread, a thread of its own, or the
  * primary of a cluster): buffers the events sent by one or more sources, commits them in batches
  * whose window follows the load, each chunk of a batch in one transaction with its rollups, totals,
  * excluded counts and the batch listeners' rows, and retries a failed batch with back-off.
@@ -188,7 +188,7 @@ export class BatchWriter {
   /**
    * A full batch waits for no window: it commits right after the batch being committed (if any), so
    * under a flood the backlog stays near one batch and one commit's worth of hits instead of a whole
-   * window's (ADR 0150). Not while a failed batch waits for its retry: that keeps its back-off.
+   * window's. Not while a failed batch waits for its retry: that keeps its back-off.
    */
   private commitFull(): void {
     if (this.full || this.closed) return;
@@ -213,7 +213,7 @@ export class BatchWriter {
   }
 
   /**
-   * Whether the transaction being written may take the batch's next chunk too (ADR 0165): only where
+   * Whether the transaction being written may take the batch's next chunk too: only where
    * the store can tell that no other connection waits for its write lock, and none does. Every commit
    * rewrites the pages its events touched (a page of the per-target index for each target), so fewer
    * commits write fewer bytes and take less time per event.
@@ -224,7 +224,7 @@ export class BatchWriter {
 
   /**
    * Writes the chunks of `ordered` from `from` in the transaction `trx`: one, then the next while
-   * nobody waits (ADR 0165), each with its rollups and the batch listeners' rows, and the excluded
+   * nobody waits, each with its rollups and the batch listeners' rows, and the excluded
    * counts with the first. Returns where it stopped.
    */
   private async writeChunks(trx: Tx, ordered: RecordedEvent[], from: number, excluded: ExcludedCount[]): Promise<number> {

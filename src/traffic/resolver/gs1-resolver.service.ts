@@ -80,7 +80,7 @@ function levelsOfPath(path: string): { levels: string[] } | { problem: string } 
 }
 
 /**
- * The GS1-Conformant resolver's rules (ADR 0116): validate the URI, walk up from the most specific
+ * The GS1-Conformant resolver's rules: validate the URI, walk up from the most specific
  * qualifier to the primary key, choose what to answer, and record a human's resolution as a
  * `gs1_resolve` event without waiting for it.
  */

@@ -246,7 +246,7 @@ export class ResolverService {
 
   /**
    * The namespace a Host names: an account's custom domain is its own; every other host (the
-   * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, '' (ADR 0065).
+   * PUBLIC_URL host, 127.0.0.1, a LAN name, a proxy's address) is the service's own, ''.
    */
   async namespaceOf(rawHost: string): Promise<string> {
     const now = this.clock.now();

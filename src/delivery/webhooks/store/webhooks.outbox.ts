@@ -77,8 +77,8 @@ export class WebhookOutbox {
    *
    * The job asks twice a second, nearly always to find nothing: so it first looks without a
    * transaction, and begins one only when something is due. On SQLite a transaction takes the write
-   * lock first (ADR 0164) and holds the connection while it waits for the events writer, and every
-   * read of this process waits with it (ADR 0168).
+   * lock first and holds the connection while it waits for the events writer, and every
+   * read of this process waits with it.
    */
   async claimDue(now: number, limit: number, lockMs: number): Promise<{ delivery: WebhookDelivery; webhook: Webhook }[]> {
     const anyDue = await this.due(this.db, now).limit(1).execute();

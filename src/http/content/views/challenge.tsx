@@ -13,7 +13,7 @@ declare module 'preact' {
 }
 
 /**
- * The proof-of-work check of a form that asks for one (ADR 0095): ALTCHA's widget, served by qrelay,
+ * The proof-of-work check of a form that asks for one: ALTCHA's widget, served by qrelay,
  * fetching its challenge from the form's own address; a note for browsers without JavaScript and the
  * problem of a refused solution beside it, like any field's.
  */

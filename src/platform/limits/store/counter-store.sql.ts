@@ -5,7 +5,7 @@ import { takeInTurn, type CounterStore, type Take, type Taken } from '../counter
 
 /**
  * Counters in a SQL table: one conditional upsert per take, atomic on both engines. On PostgreSQL the
- * table is the store's; on a SQLite store it is in a file of its own (ADR 0157), closed with `close`.
+ * table is the store's; on a SQLite store it is in a file of its own, closed with `close`.
  */
 export class SqlCounterStore implements CounterStore {
   /** PostgreSQL is a round trip away: `takeThen` is one statement there (SQLite's calls are in-process). */
@@ -38,7 +38,7 @@ export class SqlCounterStore implements CounterStore {
     if (!this.remote || first.limit <= 0 || second.limit <= 0) return takeInTurn(this, first, second);
     // Both upserts in one statement: the second adds only if the first did. The last select reads the
     // statement's snapshot, taken before either upsert: the second counter's value when it was not taken.
-    // Written on every API request, the statement commits without waiting for its WAL flush (ADR 0163):
+    // Written on every API request, the statement commits without waiting for its WAL flush:
     // a crash of PostgreSQL itself may forget the last fraction of a second of counts, never more.
     // `commit_mode` is selected so that the `unflushed` CTE is evaluated at all.
     const { rows } = await sql<{ first: string | null; second: string | null; current: string | null }>`

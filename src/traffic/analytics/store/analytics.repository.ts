@@ -55,7 +55,7 @@ export interface EventPageQuery {
   now?: number;
   /**
    * No event is older than this (the code's creation, less a margin for clocks): the walk's last step
-   * stops here instead of reading every older month (ADR 0112).
+   * stops here instead of reading every older month.
    */
   since?: number;
 }
@@ -64,7 +64,7 @@ export interface EventPageQuery {
  * How far back each step of the newest-first walk reaches, in days from its start (then the rest). Each
  * step bounds `id` from below, so on a store partitioned by month only a step's few partitions are
  * opened: a busy account's page is one step on one or two partitions, not an ordered scan started over
- * every month the store keeps (ADR 0112).
+ * every month the store keeps.
  */
 const PAGE_STEPS_DAYS = [31, 124, 496] as const;
 const DAY_MS = 86_400_000;
@@ -77,7 +77,7 @@ export interface DayRow {
 
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
 export class AnalyticsRepository {
-  /** `route` sends an account's reads to the replica when there is one (ADR 0107). */
+  /** `route` sends an account's reads to the replica when there is one. */
   constructor(
     db: Kysely<Schema>,
     private readonly route: ReadRoute = primaryOnly(db),

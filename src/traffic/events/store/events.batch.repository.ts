@@ -146,7 +146,7 @@ function breakdownRows(groups: Iterable<DayGroup>, periodOf: (day: number) => nu
  * per event. The rows go through the store's bulk writer (db/bulk.ts).
  */
 export class EventBatchRepository {
-  /** `clock` tells which month is the current one, for events of compacted months (ADR 0017). */
+  /** `clock` tells which month is the current one, for events of compacted months. */
   constructor(
     private readonly bulk: BulkWriter,
     private readonly clock: Clock = systemClock,
@@ -184,7 +184,7 @@ export class EventBatchRepository {
   }
 
   /**
-   * Monthly breakdowns are built when a month is over (ADR 0017), so a batch writes none, except for
+   * Monthly breakdowns are built when a month is over, so a batch writes none, except for
    * an event of a month already compacted (a journal replayed late, a clock that was behind): it is
    * added to that month's rows too. Only a batch holding an event older than the current month reads
    * which months are compacted, inside its transaction.

@@ -6,7 +6,7 @@ import type { Schema } from '../../../db/schema.js';
 import { firstDayOf, monthOf } from '../events.types.js';
 
 /**
- * The last compacted month (ADR 0017): every month up to it has its monthly breakdowns built from
+ * The last compacted month: every month up to it has its monthly breakdowns built from
  * the daily ones. null while none is.
  */
 export async function compactedThrough(db: Kysely<Schema>): Promise<number | null> {
@@ -64,7 +64,7 @@ export class EventsRepository {
   /**
    * Compacts the month after the last compacted one if it is at most `through`: its monthly breakdowns
    * are built as the sums of its daily ones and the month is recorded as compacted, in one transaction
-   * (ADR 0017). Returns the month, or null when none is due or another instance has just done it.
+   * Returns the month, or null when none is due or another instance has just done it.
    * On a store where no month is compacted yet, the months before its first recorded day hold nothing
    * and are recorded as compacted first.
    */

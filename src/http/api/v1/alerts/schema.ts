@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ALERT_KINDS } from '../../../../traffic/index.js';
 import { DateTime, Nullable, StringEnum } from '../../../schemas.js';
 
-/** An alert raised by a per-code rule (docs/adr/0034-analytics-api.md). */
+/** An alert raised by a per-code rule. */
 export const Alert = Type.Object(
   {
     id: Type.String(),

@@ -4,7 +4,7 @@ import { Breakdowns, CodeFigures, Count, Daily, Day, Excluded } from './figures.
 
 /**
  * GET /analytics/codes/{id} and POST /codes/{id}/clear-scans
- * (docs/adr/0034-analytics-api.md). Every figure comes from daily rollups; automated traffic and HEAD
+ * Every figure comes from daily rollups; automated traffic and HEAD
  * requests are never counted (their number is given apart as `excluded`).
  */
 export const CodeAnalyticsQuery = Type.Object(
