@@ -11,7 +11,7 @@ const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((fil
 await import('./dist/app.js');
 await import('./dist/services.js');
 const atStart = loaded();
-const { sanitiseSvg } = await import('./dist/modules/media/svg.sanitise.js');
+const { sanitiseSvg } = await import('./dist/catalog/media/svg.sanitise.js');
 const clean = await sanitiseSvg('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="4" height="4"/></svg>');
 console.log(JSON.stringify({ atStart, afterSvg: loaded(), clean }));
 `;
