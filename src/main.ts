@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { loadDotEnv } from './config/dotenv.js';
 import { HttpMetrics, listenAdmin } from './http/metrics.js';
 import { sqliteFileOf } from './db/database.js';
 import { systemClock } from './lib/clock.js';
@@ -54,6 +55,7 @@ type Role = { kind: 'single' } | { kind: 'worker'; index: number };
 async function main(): Promise<void> {
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) failedToStart('configuration', error, 2);

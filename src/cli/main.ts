@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config/config.js';
+import { describeStore, loadDotEnv } from '../config/dotenv.js';
 import { AppError } from '../lib/errors.js';
 import { systemClock } from '../lib/clock.js';
 import { buildPresenters } from '../http/presenters.js';
@@ -15,12 +16,15 @@ async function main(argv: string[]): Promise<number> {
   }
   let infra;
   try {
+    loadDotEnv();
     const standalone = await runStandalone(argv);
     let result = standalone;
     if (!result) {
       const config = loadConfig();
       infra = await openInfrastructure(config, { clock: systemClock });
-      result = await runCommand({ services: buildServices(infra), present: buildPresenters(config) }, argv);
+      const answer = await runCommand({ services: buildServices(infra), present: buildPresenters(config) }, argv);
+      // Naming the store shows at once when a run opened another one than the server's.
+      result = { ...answer, store: describeStore(config.databaseUrl) };
     }
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
     return 0;

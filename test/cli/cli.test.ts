@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/spawn.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
@@ -16,7 +19,10 @@ describeEach(STORES)('admin CLI ($name)', (target: StoreTarget) => {
     const result = cli([...args, '--json'], env);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    return JSON.parse(result.stdout);
+    const { store, ...answer } = JSON.parse(result.stdout);
+    // Every answer names the store the run opened: the configured one, its password left out.
+    expect(store).toBe(env.DATABASE_URL);
+    return answer;
   };
 
   it('creates an account with its owner, a token, a user; revokes and suspends', () => {
@@ -171,5 +177,24 @@ describeEach(STORES)('admin CLI ($name)', (target: StoreTarget) => {
     expect(json(['gs1', 'prefix', 'remove', '--prefix', '0614141'])).toEqual({ prefix: '0614141', removed: true });
     fails(['gs1', 'prefix', 'remove', '--prefix', '0614141'], 'No such prefix assignment');
     expect(json(['gs1', 'prefix', 'assign', '--account', other, '--prefix', '06141419']).prefix.accountId).toBe(other);
+  });
+});
+
+describe('admin CLI and the .env file', () => {
+  it('reads .env in its working folder, lets the environment win, and names the store it opened', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qrelay-dotenv-'));
+    try {
+      writeFileSync(join(dir, '.env'), '# the server and the CLI read this\nDATABASE_URL=sqlite:./from-file.db\n');
+      const create = ['account', 'create', '--name', 'Dot', '--plan', 'business', '--json'];
+      const fromFile = cli(create, {}, dir);
+      expect(fromFile.status).toBe(0);
+      expect(JSON.parse(fromFile.stdout).store).toBe(`sqlite:${join(dir, 'from-file.db')}`);
+      expect(existsSync(join(dir, 'from-file.db'))).toBe(true);
+      const fromEnv = cli(create, { DATABASE_URL: `sqlite:${join(dir, 'env.db')}` }, dir);
+      expect(fromEnv.status).toBe(0);
+      expect(JSON.parse(fromEnv.stdout).store).toBe(`sqlite:${join(dir, 'env.db')}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,10 +22,13 @@ const START_FLAGS = (() => {
  */
 const PROCESS_TIMEOUT_MS = 90_000;
 
-/** Runs the built admin CLI as an operator would (`npm run --silent cli -- ...`); killed if it runs too long. */
-export function cli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args], {
-    cwd: ROOT,
+/**
+ * Runs the built admin CLI as an operator would (`npm run --silent cli -- ...`), in `cwd` (the
+ * checkout unless given); killed if it runs too long.
+ */
+export function cli(args: string[], env: Record<string, string>, cwd = ROOT) {
+  const result = spawnSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
     timeout: PROCESS_TIMEOUT_MS,
