@@ -1,9 +1,9 @@
-// WORKERS=2 against WORKERS=1: recorded redirects on SQLite and on PostgreSQL + Redis, one process
-// behind one port, with a bare node:http server in the same interleaved rounds.
+// WORKERS=2 against WORKERS=1: recorded redirects on PostgreSQL + Redis (one process serves a SQLite
+// store), behind one port, with a bare node:http server in the same interleaved rounds.
 //
 //   npm run build && node bench/workers.mjs          (or BENCH_ONLY=workers npm run bench)
 //
-// Environment: BENCH_STORES (sqlite,postgres), BENCH_SECONDS (10), BENCH_WARM_SECONDS (3),
+// Environment: BENCH_STORES (postgres), BENCH_SECONDS (10), BENCH_WARM_SECONDS (3),
 // BENCH_CONNECTIONS (48), BENCH_CODES (1000), BENCH_REPEAT (3), BENCH_PG, BENCH_REDIS.
 // On a two-core machine wrk cannot have a core of its own while WORKERS=2 uses both: every process
 // runs unpinned, and each run prints the client's CPU, the server's CPU (primary, workers and writer)
@@ -20,7 +20,7 @@ import { printTable } from './lib/table.mjs';
 import { requireWrk, writeScript } from './lib/wrk.mjs';
 import { endingOf, seed } from './seed.mjs';
 
-const STORES = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
+const STORES = (process.env.BENCH_STORES ?? 'postgres').split(',');
 const CODES = Number(process.env.BENCH_CODES ?? 1_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 

@@ -1,12 +1,14 @@
 // The events writer's own cost, without the network or the serving thread: `node bench/writer.mjs
 // [events] [batch] [rounds] [dist ...]` seeds a SQLite store of 1,000 codes per build, builds the batch
-// writer as the writer thread does (`buildBatchWriter` on a connection that gives way), and commits
+// writer as the recorder does (without the alert and webhook listeners, which add nothing for codes
+// without rules or subscriptions), and commits
 // `events` scans (default 300,000) spread over the 1,000 codes in batches of `batch` (default 20,000).
 // It prints, per build and round, the CPU time per event (user and system, process.cpuUsage), the bytes
 // the process wrote per event (/proc/self/io: the write-ahead log and its checkpoints) and the wall time
 // per event, then the medians. Several builds (a dist/ copied elsewhere, with node_modules reachable
 // from it) run in turn in each round, each in a process of its own, so they share the machine's load.
-// Run it pinned (`taskset -c 1 node bench/writer.mjs`). Needs a built dist/.
+// BENCH_CHUNK sets the events written at a time (250, as on SQLite). Run it pinned (`taskset -c 1 node
+// bench/writer.mjs`). Needs a built dist/.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +26,10 @@ const written = () => Number(/write_bytes: (\d+)/.exec(readFileSync('/proc/self/
 async function measure(dist, total, batch) {
   const load = (path) => import(pathToFileURL(join(resolve(dist), path)).href);
   const { openDatabase } = await load('db/database.js');
-  const { loadConfig } = await load('config/config.js');
   const { systemClock } = await load('lib/clock.js');
-  const { buildBatchWriter } = await load('services.js');
+  const { transactor } = await load('db/transaction.js');
+  const { BatchWriter } = await load('traffic/events/events.writer.js');
+  const { EventBatchRepository } = await load('traffic/events/store/events.batch.repository.js');
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-writer-'));
   try {
     const file = join(dir, 'store.db');
@@ -34,15 +37,19 @@ async function measure(dist, total, batch) {
     const raw = new BetterSqlite3(file, { readonly: true });
     const codes = raw.prepare('select id, account_id from codes').all();
     raw.close();
-    const database = openDatabase(`sqlite:${file}`, { givesWay: true });
-    const config = loadConfig({ DATABASE_URL: `sqlite:${file}` });
+    const database = openDatabase(`sqlite:${file}`);
     // Batches as the flood makes them: every `add` is committed by the flush that follows it.
     const never = 1e9;
-    const writer = buildBatchWriter(database, config, systemClock, {
-      maxBatch: never,
-      flushIntervalMs: never,
-      maxWindowMs: never,
-    });
+    const batches = new EventBatchRepository(database.bulk, systemClock);
+    const writer = new BatchWriter(
+      { transactor: transactor(database.db), batches },
+      {
+        maxBatch: never,
+        chunk: Number(process.env.BENCH_CHUNK ?? 250),
+        flushIntervalMs: never,
+        maxWindowMs: never,
+      },
+    );
     const now = Date.now();
     const scan = (i) => {
       const code = codes[(i * 7919) % CODES];
@@ -65,10 +72,7 @@ async function measure(dist, total, batch) {
       };
     };
     const commit = async (from, count) => {
-      writer.add(
-        'bench',
-        Array.from({ length: count }, (_, i) => scan(from + i)),
-      );
+      for (let i = 0; i < count; i += 1) writer.add(scan(from + i));
       await writer.flush();
     };
     await commit(0, batch); // warm-up

@@ -1,5 +1,5 @@
 import type { Config } from './config/config.js';
-import { countersFileOf, openCountersFile } from './db/counters-file.js';
+import { absorbCountersFile } from './db/counters-file.js';
 import { openDatabase, sqliteFileOf, type Database, type OpenOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
@@ -87,10 +87,9 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   };
 }
 
-/** The store's counters: on a SQLite file, in a file of their own beside it; else in the store. */
+/** The store's counters; a SQLite store first takes back those of its former counters file. */
 async function storeCounters(database: Database, url: string): Promise<SqlCounterStore> {
   const file = sqliteFileOf(url);
-  if (file === null) return new SqlCounterStore(database.db);
-  const own = await openCountersFile(countersFileOf(file), () => database.db.selectFrom('counters').selectAll().execute());
-  return new SqlCounterStore(own.db, () => own.close());
+  if (file !== null) await absorbCountersFile(database, file);
+  return new SqlCounterStore(database.db);
 }

@@ -1,20 +1,14 @@
 import cluster from 'node:cluster';
-import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { loadDotEnv } from './config/dotenv.js';
 import { HttpMetrics, listenAdmin } from './http/metrics.js';
-import { sqliteFileOf } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
-import { MessageWriterLink, type RecorderLog, type WriterLink } from './traffic/index.js';
 import { IpcInvalidationBus } from './platform/index.js';
 import { warmUpCheck } from './catalog/index.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
-import { settleHeap } from './process/settle-heap.js';
-import { keepTickShape } from './process/tick-shape.js';
-import { startWriterThread } from './process/writer-thread.js';
 import { buildServices, openInfrastructure } from './services.js';
 
 /** A stop that takes longer than this (a stuck connection, a dependency gone) exits anyway. */
@@ -48,7 +42,7 @@ function failedToStart(
   process.exit(exitCode);
 }
 
-/** How this process serves: alone (with its writer thread), or as worker `index` of a cluster. */
+/** How this process serves: alone, or as worker `index` of a cluster (PostgreSQL). */
 type Role = { kind: 'single' } | { kind: 'worker'; index: number };
 
 /** The process: load config; a cluster's primary, or a serving process (alone or a worker). */
@@ -69,30 +63,8 @@ async function main(): Promise<void> {
   return serve(config, role);
 }
 
-/** The recorder's way to the batch writer: the primary's (a worker), a thread of its own, or this thread. */
-async function writerFor(config: Config, role: Role, log: RecorderLog): Promise<{ link?: WriterLink; stop(): Promise<void> }> {
-  // On SQLite a worker's hits go to the primary's writer, the one connection that writes events; on
-  // PostgreSQL a worker writes its own on a thread of its own, as a separate instance does.
-  if (role.kind === 'worker' && sqliteFileOf(config.databaseUrl) !== null) {
-    const link = new MessageWriterLink(
-      { post: (m) => process.connected && process.send!(m), onMessage: (l) => process.on('message', l) },
-      log,
-    );
-    process.once('disconnect', () => link.fail('the primary is gone'));
-    return { link, stop: async () => undefined };
-  }
-  if (config.databaseUrl === 'sqlite::memory:') return { stop: async () => undefined };
-  const thread = await startWriterThread(config, log);
-  return { link: thread.link, stop: () => thread.stop() };
-}
-
 async function serve(config: Config, role: Role): Promise<void> {
-  // Before start-up's compilers crowd the empty object's shape.
-  keepTickShape();
   const worker = role.kind === 'worker';
-  // The writer's log goes to the app's logger once there is one.
-  const logTo: { app?: FastifyBaseLogger } = {};
-  const log: RecorderLog = { warn: (o, m) => logTo.app?.warn(o, m), error: (o, m) => logTo.app?.error(o, m) };
   const infra = await openInfrastructure(config, {
     clock: systemClock,
     localBus: worker
@@ -103,11 +75,9 @@ async function serve(config: Config, role: Role): Promise<void> {
           )
       : undefined,
   }).catch((error: unknown) => failedToStart('store', error, 1));
-  const writer = await writerFor(config, role, log).catch((error: unknown) => failedToStart('journal', error, 1));
-  const services = buildServices(infra, { writerLink: writer.link });
+  const services = buildServices(infra);
   const metrics = new HttpMetrics(services);
   const app = await buildApp({ config, database: infra.database, services, redis: infra.redis, metrics });
-  logTo.app = app.log;
   const admin =
     config.adminPort === null
       ? null
@@ -144,7 +114,6 @@ async function serve(config: Config, role: Role): Promise<void> {
       admin?.close();
       await app.close();
       await services.traffic.recorder.close();
-      await writer.stop();
       await jobs?.stop();
       await infra.close();
       process.exit(0);
@@ -166,8 +135,6 @@ async function serve(config: Config, role: Role): Promise<void> {
     await services.traffic.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
-  // Every route is compiled now: clear what compiling left before traffic meets it.
-  settleHeap();
   if (worker) return;
   app.log.info(
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },

@@ -41,7 +41,7 @@ export const servingNs = () => Number(readFileSync(`/proc/self/task/${process.pi
 
 /**
  * The app of the build in `dist` wired as `npm start` wires it: a SQLite store of 1,000 codes in
- * `dir`, the journal, the events writer on its thread. Its redirect request handler, its recorder, and
+ * `dir`, the journal, the events writer on the serving thread. Its redirect request handler, its recorder, and
  * a close.
  */
 export async function openBuild(dist, dir) {
@@ -49,7 +49,6 @@ export async function openBuild(dist, dir) {
   const { buildApp } = await load('app.js');
   const { loadConfig } = await load('config/config.js');
   const { systemClock } = await load('lib/clock.js');
-  const { startWriterThread } = await load('process/writer-thread.js');
   const { buildServices, openInfrastructure } = await load('services.js');
   const file = join(dir, 'store.db');
   await seed(file, 1000);
@@ -60,8 +59,7 @@ export async function openBuild(dist, dir) {
     EVENT_JOURNAL_DIR: join(dir, 'journal'),
   });
   const infra = await openInfrastructure(config, { clock: systemClock });
-  const thread = await startWriterThread(config, { warn: () => undefined, error: () => undefined });
-  const services = buildServices(infra, { writerLink: thread.link });
+  const services = buildServices(infra);
   const app = await buildApp({ config, database: infra.database, services, logger: false });
   await app.ready();
   await services.traffic.recorder.start({ journalDir: config.events.journalDir });
@@ -69,7 +67,6 @@ export async function openBuild(dist, dir) {
   const close = async () => {
     await app.close();
     await services.traffic.recorder.close();
-    await thread.stop();
     await infra.close();
   };
   return { handler, recorder: services.traffic.recorder, close };

@@ -44,9 +44,6 @@ export interface Catalog {
   gs1Lookup: Gs1Lookup;
 }
 
-/** The codes other contexts read, on a store (a writer thread has no Catalog of its own). */
-export const codeLookupIn = (db: Database['db']): CodeLookup => new CodesRepository(db);
-
 export interface CatalogParts {
   db: Database['db'];
   config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media'>;

@@ -128,11 +128,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_MAX_FILE_BYTES: '10' })).toThrow(/^MEDIA_MAX_FILE_BYTES:/);
   });
 
-  it('reads WORKERS: one per core by default, one for an in-memory store, never several on it', () => {
-    expect(loadConfig({}).workers).toBe(availableParallelism());
-    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+  it('reads WORKERS: one on SQLite and never several, one per core by default on PostgreSQL', () => {
+    const postgres = 'postgres://u@db/q';
+    expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/^WORKERS: must be 1 with SQLite .* several need PostgreSQL/);
     expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:', WORKERS: '2' })).toThrow(/^WORKERS: must be 1/);
-    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/^WORKERS: must be between 1 and 256/);
+    expect(loadConfig({ DATABASE_URL: postgres }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ DATABASE_URL: postgres, WORKERS: '0' })).toThrow(/^WORKERS: must be between 1 and 256/);
   });
 });

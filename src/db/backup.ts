@@ -65,7 +65,6 @@ export async function backupSqlite(file: string, out: string): Promise<CopyResul
   rmSync(partial, { force: true });
   try {
     const result = await copy(file, partial);
-    carryCounters(countersFileOf(file), partial);
     renameSync(partial, out);
     return { ...result, file: out };
   } catch (error) {
@@ -83,7 +82,7 @@ export async function restoreSqlite(from: string, file: string): Promise<CopyRes
   inspectStore(from);
   leaveWal(file);
   const result = await copy(from, file);
-  // The next start makes the counters file anew from the restored store's counters.
+  // A counters file an older release left beside the store would otherwise be taken into the restored one.
   const counters = countersFileOf(file);
   for (const part of ['', '-wal', '-shm']) rmSync(`${counters}${part}`, { force: true });
   return result;
@@ -105,30 +104,5 @@ function leaveWal(file: string): void {
     // Damaged, or not a store at all: the copy decides, and says why it cannot be done.
   } finally {
     sqlite?.close();
-  }
-}
-
-/**
- * The counters live beside the store, in a file of their own: a backup carries them in
- * its own counters table, so one file holds the store and this month's allowance use.
- */
-function carryCounters(countersFile: string, copyFile: string): void {
-  if (!existsSync(countersFile)) return;
-  const counters = new BetterSqlite3(countersFile, { readonly: true, fileMustExist: true });
-  let rows: unknown[];
-  try {
-    rows = counters.prepare('select key, count, expires_at from counters').raw().all();
-  } finally {
-    counters.close();
-  }
-  const target = new BetterSqlite3(copyFile, { fileMustExist: true });
-  try {
-    const insert = target.prepare('insert into counters (key, count, expires_at) values (?, ?, ?)');
-    target.transaction(() => {
-      target.exec('delete from counters');
-      for (const row of rows) insert.run(...(row as [string, number, number]));
-    })();
-  } finally {
-    target.close();
   }
 }

@@ -40,16 +40,9 @@ function statementOf(spec: BulkTable, rows: string, increment: boolean, returnin
 }
 
 /**
- * Rows written between two turns of the event loop: a large batch never holds the loop for long, so
- * requests that need no store (a cached redirect) are answered while it is written.
- */
-const YIELD_EVERY = 1_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
  * SQLite: the store's one connection, used directly. Kysely's SQLite driver runs one transaction at a
  * time on that connection and holds it until the transaction ends (other queries wait), so a call made
- * inside the caller's transaction callback is part of it, even across the turns it yields.
+ * inside the caller's transaction callback is part of it.
  */
 export function sqliteBulk(sqlite: BetterSqlite3.Database): BulkWriter {
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -66,19 +59,11 @@ export function sqliteBulk(sqlite: BetterSqlite3.Database): BulkWriter {
   return {
     async insertNew(_trx, spec, rows) {
       const statement = prepared(spec, false);
-      const inserted: boolean[] = [];
-      for (let i = 0; i < rows.length; i += 1) {
-        inserted.push(statement.run(rows[i]!).changes > 0);
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
-      }
-      return inserted;
+      return rows.map((row) => statement.run(row).changes > 0);
     },
     async addCounts(_trx, spec, rows) {
       const statement = prepared(spec, true);
-      for (let i = 0; i < rows.length; i += 1) {
-        statement.run(rows[i]!);
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
-      }
+      for (const row of rows) statement.run(row);
     },
   };
 }

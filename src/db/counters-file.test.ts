@@ -6,12 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../lib/clock.js';
 import { openInfrastructure, type Infrastructure } from '../infrastructure.js';
-import { backupSqlite, restoreSqlite } from './backup.js';
 import { countersFileOf } from './counters-file.js';
 
 const HOUR = 3_600_000;
 
-describe('the counters file of a SQLite store', () => {
+describe("a SQLite store's former counters file", () => {
   let dir: string;
   let store: string;
   const open: Infrastructure[] = [];
@@ -21,6 +20,14 @@ describe('the counters file of a SQLite store', () => {
     });
     open.push(infra);
     return infra;
+  };
+  /** A counters file as releases before 2026-12 kept beside the store. */
+  const oldCountersFile = (rows: [string, number, number][]) => {
+    const file = new BetterSqlite3(countersFileOf(store));
+    file.exec('create table counters (key text primary key, count bigint not null, expires_at bigint not null)');
+    const insert = file.prepare('insert into counters (key, count, expires_at) values (?, ?, ?)');
+    for (const row of rows) insert.run(...row);
+    file.close();
   };
 
   beforeEach(() => {
@@ -32,62 +39,42 @@ describe('the counters file of a SQLite store', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lies beside the store, named after it', () => {
+  it('lay beside the store, named after it', () => {
     expect(countersFileOf('/srv/qrelay/qrelay.db')).toBe('/srv/qrelay/qrelay.counters.db');
     expect(countersFileOf('/srv/store.sqlite3')).toBe('/srv/store.counters.sqlite3');
     expect(countersFileOf('/srv/store')).toBe('/srv/store.counters.db');
   });
 
-  it('takes a counter while the events writer holds the store write lock for a batch', async () => {
-    const infra = await openStore();
-    expect(existsSync(countersFileOf(store))).toBe(true);
-    // Another connection in the middle of a write transaction, as the writer is during a batch.
-    const writer = new BetterSqlite3(store);
-    writer.pragma('busy_timeout = 0');
-    writer.exec('begin immediate');
-    try {
-      const expiresAt = Date.now() + HOUR;
-      await expect(infra.counters.take('rate:t1:0', 2, expiresAt)).resolves.toEqual({ taken: true, count: 1 });
-      await expect(infra.counters.take('rate:t1:0', 2, expiresAt)).resolves.toEqual({ taken: true, count: 2 });
-      await expect(infra.counters.take('rate:t1:0', 2, expiresAt)).resolves.toEqual({ taken: false, count: 2 });
-    } finally {
-      writer.exec('rollback');
-      writer.close();
-    }
-  });
-
-  it('carries the counters a store held into a new counters file, once', async () => {
+  it('is taken back into the store once, the larger count winning, and deleted', async () => {
     const first = await openStore();
+    const expiresAt = Date.now() + HOUR;
+    await first.counters.take('rate:t1:0', 100, expiresAt);
+    await first.counters.take('rate:t1:0', 100, expiresAt);
+    await first.counters.take('quota:a1:2026-11', 100, expiresAt);
     await first.close();
     open.length = 0;
-    rmSync(countersFileOf(store));
-    // A store from before the counters file: its counts are in its own table.
-    const raw = new BetterSqlite3(store);
-    raw.prepare('insert into counters (key, count, expires_at) values (?, ?, ?)').run('quota:a1:2026-11', 41, Date.now() + HOUR);
-    raw.close();
+    oldCountersFile([
+      ['quota:a1:2026-11', 41, expiresAt],
+      ['rate:t1:0', 1, expiresAt],
+      ['gate:c1', 3, expiresAt],
+    ]);
+
     const infra = await openStore();
+    expect(existsSync(countersFileOf(store))).toBe(false);
     expect(await infra.counters.read('quota:a1:2026-11')).toBe(41);
-    await infra.counters.take('quota:a1:2026-11', 100, Date.now() + HOUR);
+    expect(await infra.counters.read('rate:t1:0')).toBe(2);
+    expect(await infra.counters.read('gate:c1')).toBe(3);
+    await infra.counters.take('quota:a1:2026-11', 100, expiresAt);
     await infra.close();
     open.length = 0;
-    // Opened again, the file is kept as it is: the store's old table is not read twice.
+
     const again = await openStore();
     expect(await again.counters.read('quota:a1:2026-11')).toBe(42);
   });
 
-  it('goes into a backup with the store, and a restore starts the counters from it', async () => {
+  it('is not needed: a store without one opens with its own counters', async () => {
     const infra = await openStore();
-    await infra.counters.take('quota:a1:2026-11', 100, Date.now() + HOUR);
-    await infra.counters.take('quota:a1:2026-11', 100, Date.now() + HOUR);
-    const backup = join(dir, 'backup.db');
-    await backupSqlite(store, backup);
-    await infra.counters.take('quota:a1:2026-11', 100, Date.now() + HOUR);
-    await infra.close();
-    open.length = 0;
-
-    await restoreSqlite(backup, store);
+    await expect(infra.counters.take('rate:t1:0', 1, Date.now() + HOUR)).resolves.toEqual({ taken: true, count: 1 });
     expect(existsSync(countersFileOf(store))).toBe(false);
-    const restored = await openStore();
-    expect(await restored.counters.read('quota:a1:2026-11')).toBe(2);
   });
 });

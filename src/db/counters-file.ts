@@ -1,11 +1,9 @@
+import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { connectSqlite, sqliteQueries } from './database.js';
-import type { Schema } from './schema.js';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database } from './database.js';
 
-type CounterRow = { key: string; count: number; expires_at: number };
-
-/** Where a SQLite store keeps its counters: beside it, `qrelay.db` → `qrelay.counters.db`. */
+/** Where releases before 2026-12 kept a SQLite store's counters: beside it, `qrelay.db` → `qrelay.counters.db`. */
 export function countersFileOf(storeFile: string): string {
   const ext = extname(storeFile);
   const stem = ['.db', '.sqlite', '.sqlite3'].includes(ext) ? basename(storeFile, ext) : basename(storeFile);
@@ -13,42 +11,36 @@ export function countersFileOf(storeFile: string): string {
 }
 
 /**
- * A SQLite store's counters (rate windows, monthly allowances, challenge and gate attempts) in a file
- * of their own, beside the store. Every request to the API takes a counter, and on SQLite
- * a write waits for the one writer's lock: in the store's file that lock is the events writer's for a
- * whole batch. In a file of their own, counters wait only for each other, and every process on the
- * machine (a cluster's workers, the CLI) still shares them.
- *
- * When the file is new, the counters still live in the store are carried into it once (`existing`),
- * so an upgrade loses no month's allowance.
+ * Brings the counters of a store's former counters file (rate windows, monthly allowances,
+ * challenge and gate attempts) back into the store, once, and deletes the file: one process now
+ * serves a SQLite store, so its counters no longer need a file of their own. A row already in the
+ * store keeps the larger count, so no allowance is given back.
  */
-export async function openCountersFile(
-  file: string,
-  existing: () => Promise<CounterRow[]>,
-): Promise<{ db: Kysely<Schema>; close(): Promise<void> }> {
-  const sqlite = connectSqlite(file);
+export async function absorbCountersFile(database: Database, storeFile: string): Promise<number> {
+  const file = countersFileOf(storeFile);
+  if (!existsSync(file)) return 0;
+  const old = new BetterSqlite3(file, { readonly: true });
+  let rows: { key: string; count: number; expires_at: number }[];
   try {
-    const has = () =>
-      sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'counters'").get() !== undefined;
-    if (!has()) {
-      const rows = await existing();
-      // Immediate: of several processes starting at once, one creates and fills; the others find it done.
-      sqlite
-        .transaction(() => {
-          if (has()) return;
-          sqlite.exec(
-            'create table counters (key text primary key, count bigint not null, expires_at bigint not null);' +
-              'create index counters_expires_idx on counters (expires_at);',
-          );
-          const insert = sqlite.prepare('insert into counters (key, count, expires_at) values (?, ?, ?)');
-          for (const row of rows) insert.run(row.key, row.count, row.expires_at);
-        })
-        .immediate();
-    }
-  } catch (error) {
-    sqlite.close();
-    throw error;
+    const has = old.prepare("select 1 from sqlite_master where type = 'table' and name = 'counters'").get();
+    rows = has ? (old.prepare('select key, count, expires_at from counters').all() as typeof rows) : [];
+  } finally {
+    old.close();
   }
-  const db = sqliteQueries(sqlite);
-  return { db, close: () => db.destroy() };
+  await database.db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      await trx
+        .insertInto('counters')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            count: eb.fn('max', [eb.ref('counters.count'), eb.ref('excluded.count')]),
+            expires_at: eb.fn('max', [eb.ref('counters.expires_at'), eb.ref('excluded.expires_at')]),
+          })),
+        )
+        .execute();
+    }
+  });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  return rows.length;
 }

@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import { postgresBulk, sqliteBulk, type BulkWriter } from './bulk.js';
 import { StorePostgresDialect } from './introspector.js';
-import { TurnTakingSqliteDialect } from './sqlite-dialect.js';
-import { assignCheckpoints } from './sqlite-checkpoints.js';
-import { LOCK_WAIT_MS, WriteTurns } from './sqlite-turns.js';
 import type { Schema } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,8 +20,8 @@ export interface Database {
   /** Many-row writes in the engine's fastest form (the events writer's). */
   readonly bulk: BulkWriter;
   /**
-   * SQLite, on a connection that gives way: whether another connection waits for the write lock now,
-   * so the events writer may keep one transaction open for a whole batch while none does.
+   * SQLite: whether a query waits for the store's one connection now, so the events writer may keep
+   * its transaction open for the next chunk of a batch while none does.
    */
   readonly othersWaiting?: () => boolean;
   close(): Promise<void>;
@@ -37,14 +34,6 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL only: a streaming replica for reads that may lag (DATABASE_READ_URL). */
   readUrl?: string;
-  /**
-   * SQLite only: this connection writes in transactions back to back (the events writer's) and lets
-   * connections waiting for the write lock go first between them. It is also the one
-   * connection that checkpoints the file's write-ahead log.
-   */
-  givesWay?: boolean;
-  /** SQLite only, with `givesWay`: how long the connection stays idle before it checkpoints what others wrote. */
-  idleCheckpointMs?: number;
 }
 
 const INT8_OID = 20;
@@ -57,8 +46,14 @@ export function sqliteFileOf(url: string): string | null {
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
-  return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:', options) : openPostgres(url, options);
+  return url.startsWith('sqlite:') ? openSqlite(sqliteFileOf(url) ?? ':memory:') : openPostgres(url, options);
 }
+
+/**
+ * How long a write waits for SQLite's lock while another process (the CLI, a backup) holds it.
+ * One process serves a SQLite store, so only such a short outside write ever holds it.
+ */
+export const LOCK_WAIT_MS = 5_000;
 
 /**
  * A SQLite connection with the settings every file of qrelay's shares: WAL, and a wait for a busy lock.
@@ -75,31 +70,44 @@ export function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Da
 }
 
 /**
- * The query layer over one SQLite connection, its prepared statements reused. With `turns`, its
- * writes take the write lock in turn with the file's other connections, never waiting asleep.
+ * Kysely's SQLite driver, which hands the one connection to one caller at a time, with every
+ * transaction begun IMMEDIATE (one that reads, then writes, never fails to upgrade its lock) and a
+ * count of the callers waiting for the connection.
  */
-export function sqliteQueries(
-  sqlite: BetterSqlite3.Database,
-  turns?: WriteTurns,
-  reader?: BetterSqlite3.Database,
-): Kysely<Schema> {
-  const settings = { database: withStatementCache(sqlite) };
-  return new Kysely<Schema>({
-    dialect: turns
-      ? new TurnTakingSqliteDialect(settings, turns, reader ? withStatementCache(reader) : null)
-      : new SqliteDialect(settings),
-  });
+class SqliteTurnsDriver extends SqliteDriver {
+  waiting = 0;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    this.waiting += 1;
+    try {
+      return await super.acquireConnection();
+    } finally {
+      this.waiting -= 1;
+    }
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
-/**
- * The store file's second connection, for reads outside a transaction: SQLite's WAL lets it
- * read the last commit while the writing connection waits for the write lock or holds a transaction.
- */
-function readConnection(file: string): BetterSqlite3.Database {
-  const reader = connectSqlite(file);
-  reader.pragma('query_only = 1');
-  reader.pragma(`cache_size = ${CACHE_SIZE}`);
-  return reader;
+class SqliteTurnsDialect extends SqliteDialect {
+  readonly driver: SqliteTurnsDriver;
+
+  constructor(settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+    this.driver = new SqliteTurnsDriver(settings);
+  }
+
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
+
+/** The query layer over one SQLite connection, its prepared statements reused, and whether a caller waits for it. */
+export function sqliteQueries(sqlite: BetterSqlite3.Database): { db: Kysely<Schema>; othersWaiting: () => boolean } {
+  const dialect = new SqliteTurnsDialect({ database: withStatementCache(sqlite) });
+  return { db: new Kysely<Schema>({ dialect }), othersWaiting: () => dialect.driver.waiting > 0 };
 }
 
 /**
@@ -112,28 +120,21 @@ export const STORE_PAGE_SIZE = 16_384;
 /** Each connection's page cache: 64 MiB (a negative `cache_size` is in KiB). */
 const CACHE_SIZE = -65_536;
 
-function openSqlite(file: string, options: OpenOptions): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+/**
+ * One connection for the whole process: every query of a SQLite store runs on it in turn, so the
+ * events writer and the API never wait for each other's lock, only for each other's transaction.
+ */
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true });
+    // The empty lock-turn marker that releases before 2026-12 kept beside the store.
+    rmSync(`${file}-waiting`, { force: true });
+  }
   const sqlite = connectSqlite(file, STORE_PAGE_SIZE);
   sqlite.pragma('foreign_keys = ON');
-  // 64 MiB of page cache, and a checkpoint every ~40 MiB of WAL rather than every 4 MiB: the events
-  // writer dirties the same rollup pages batch after batch, and each checkpoint copies a page once.
-  // Only the events writer's connection checkpoints.
   sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
-  const stopCheckpoints = assignCheckpoints(sqlite, file !== ':memory:' && options.givesWay === true, options.idleCheckpointMs);
-  const turns = new WriteTurns(sqlite, file === ':memory:' ? null : `${file}-waiting`, options.givesWay ?? false);
-  const db = sqliteQueries(sqlite, turns, file === ':memory:' ? undefined : readConnection(file));
-  return {
-    db,
-    dialect: 'sqlite',
-    replica: null,
-    bulk: sqliteBulk(sqlite),
-    othersWaiting: turns.othersWaiting,
-    close: () => {
-      stopCheckpoints();
-      return db.destroy();
-    },
-  };
+  const { db, othersWaiting } = sqliteQueries(sqlite);
+  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), othersWaiting, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE = 512;

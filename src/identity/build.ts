@@ -28,9 +28,6 @@ export interface Identity {
   activeAmong: UsersRepository['activeAmong'];
 }
 
-/** The accounts other contexts read, on a store (a writer thread has no Identity of its own). */
-export const accountLookupIn = (db: Database['db']): AccountLookup => new AccountsRepository(db);
-
 export function buildIdentity(platform: Platform, parts: { db: Database['db']; publicUrl: string }): Identity {
   const { db, publicUrl } = parts;
   const { transactor, bus, clock, mail } = platform;

@@ -7,8 +7,7 @@ import type { Config } from '../config/config.js';
 import { startJobs } from '../jobs/index.js';
 import { systemClock } from '../lib/clock.js';
 import { IpcInvalidationBus, isInvalidation, type InvalidationMessage } from '../platform/index.js';
-import { InlineWriterLink, serveWriter } from '../traffic/index.js';
-import { buildBatchWriter, buildServices, openInfrastructure, type Services } from '../services.js';
+import { buildServices, openInfrastructure, type Services } from '../services.js';
 
 const LOCK_ATTEMPTS = 50;
 const LOCK_RETRY_MS = 100;
@@ -20,7 +19,7 @@ export const workerJournal = (dir: string, index: number): string => join(dir, `
  * Sends to a worker without ever stopping the primary. A worker killed a moment ago still looks
  * connected until the end of its channel is read, and a send to it then fails with EPIPE; without a
  * callback that failure is an 'error' event on the Worker, which nothing would hear and which would
- * stop the primary, the store's one events writer on SQLite. The worker is replaced on its 'exit', and
+ * stop the primary and with it every worker. The worker is replaced on its 'exit', and
  * nothing sent to it is needed by its successor (it replays its own journal and starts with empty caches).
  */
 export function sendToWorker(worker: Worker, message: object, onFailure: (error: Error) => void): void {
@@ -37,11 +36,10 @@ export interface WorkerStart {
 }
 
 /**
- * The primary of `WORKERS=N`: forks N serving workers on one port, runs the one batch
- * writer every worker sends its hits to on SQLite (on PostgreSQL each worker writes its own;
- * this one then commits only what the journals left), the jobs (once per machine) and the cache invalidation
- * relay (without Redis); replaces a worker that dies (the new one replays its journal) and, on
- * SIGTERM, lets every worker drain before committing what they sent and stopping.
+ * The primary of `WORKERS=N` (PostgreSQL only): forks N serving workers on one port, each writing
+ * its own events; commits what the journals of a previous run left, runs the jobs (once per machine)
+ * and the cache invalidation relay (without Redis); replaces a worker that dies (the new one replays
+ * its journal) and, on SIGTERM, lets every worker drain before stopping.
  */
 export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdownLimitMs: number): Promise<void> {
   const workers = new Map<number, Worker>();
@@ -53,11 +51,8 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   const infra = await openInfrastructure(config, {
     clock: systemClock,
     localBus: () => new IpcInvalidationBus(broadcast, () => undefined),
-    // On SQLite the primary's connection is the events writer's: workers' API writes go first.
-    database: { givesWay: true },
   });
-  const writer = buildBatchWriter(infra.database, config, systemClock, { log });
-  const services = buildServices(infra, { writerLink: new InlineWriterLink(writer) });
+  const services = buildServices(infra);
   // What a previous run left in any journal (the single process's, every worker's) is committed first.
   let replayed = await services.traffic.recorder.start({ journalDir: config.events.journalDir, log });
   if (config.events.journalDir) replayed += await replayWorkers(config, services, log);
@@ -69,11 +64,6 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   const fork = (index: number) => {
     const worker = cluster.fork({ QRELAY_WORKER_INDEX: String(index) });
     workers.set(index, worker);
-    serveWriter(
-      writer,
-      { post: (m) => sendToWorker(worker, m, dropped(worker)), onMessage: (l) => worker.on('message', l) },
-      `worker-${index}:${worker.id}`,
-    );
     worker.on('message', (message: unknown) => {
       if (isInvalidation(message)) broadcast(message, worker);
     });

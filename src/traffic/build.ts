@@ -1,6 +1,5 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { transactor } from '../db/transaction.js';
 import { primaryOnly, replicaRoute } from '../db/read-route.js';
 import type { Catalog, CodeLookup } from '../catalog/index.js';
 import type { HostedContent } from '../content/index.js';
@@ -25,8 +24,6 @@ import { EventsRepository } from './events/store/events.repository.js';
 import { SaltsRepository, VisitorSalts } from './events/store/events.salts.js';
 import { EventsService } from './events/events.service.js';
 import type { BatchListener, RecordedEvent } from './events/events.types.js';
-import { BatchWriter, type WriterOptions } from './events/events.writer.js';
-import type { WriterLink } from './events/events.writer-link.js';
 import { Gs1ResolverService } from './resolver/gs1-resolver.service.js';
 import { ResolverRepository } from './resolver/store/resolver.repository.js';
 import { ResolverService } from './resolver/resolver.service.js';
@@ -74,13 +71,16 @@ const alertsOn = (database: Database, clock: Clock, codes: CodeLookup) =>
   new AlertsService(new AlertsRepository(database.db), clock, codes);
 
 /**
+ * Events written at a time on SQLite: a chunk takes a few milliseconds, so an API request's query on
+ * the store's one connection never waits longer behind the events writer.
+ */
+const SQLITE_CHUNK = 250;
+
+/**
  * The recorder and the events store's upkeep: made before the catalog and content, whose public
  * surfaces (GS1 keys, hosted pages) record through it; `buildTraffic` completes it.
  */
-export function buildRecording(
-  platform: Platform,
-  parts: { database: Database; config: Config; writerLink?: WriterLink },
-): Recording {
+export function buildRecording(platform: Platform, parts: { database: Database; config: Config }): Recording {
   const { database, config } = parts;
   const { clock, transactor: tx } = platform;
   const saltsRepo = new SaltsRepository(database.db);
@@ -91,8 +91,9 @@ export function buildRecording(
       geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
       salts: new VisitorSalts(saltsRepo, clock),
       batches: new EventBatchRepository(database.bulk, clock),
+      othersWaiting: database.othersWaiting,
     },
-    { link: parts.writerLink, maxBuffered: config.events.bufferMax },
+    { maxBuffered: config.events.bufferMax, chunk: database.dialect === 'sqlite' ? SQLITE_CHUNK : undefined },
   );
   const accountWrites = new AccountWrites(platform.counters, clock);
   const events = new EventsService(
@@ -108,8 +109,6 @@ export function buildRecording(
 export interface TrafficParts {
   database: Database;
   config: Pick<Config, 'publicUrl'>;
-  /** Whether the events writer runs elsewhere (a thread, a cluster's primary) with listeners of its own. */
-  writerElsewhere: boolean;
   /** Where the resolvers send visits instead of the recorder (tests observe hits with it). */
   recorder?: HitRecorder;
 }
@@ -127,9 +126,8 @@ export function buildTraffic(
   const { db, replica } = database;
   const { clock } = platform;
   const alerts = alertsOn(database, clock, catalog.codeLookup);
-  // In each batch's transaction, when the writer runs on this thread (elsewhere it has its own).
-  if (!parts.writerElsewhere)
-    for (const listener of batchListeners(alerts, delivery.webhooks)) recording.recorder.onBatch(listener);
+  // In each batch's transaction.
+  for (const listener of batchListeners(alerts, delivery.webhooks)) recording.recorder.onBatch(listener);
   const recorder = parts.recorder ?? recording.recorder;
   const analyticsRepo = new AnalyticsRepository(
     db,
@@ -167,27 +165,4 @@ export function buildTraffic(
     campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, clock),
     contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, clock }),
   };
-}
-
-/**
- * The batch writer on its own (a writer thread, a cluster's primary): the events' group commit over
- * `database`, with the listeners the serving process would give it.
- */
-export function buildBatchWriter(
-  database: Database,
-  delivery: Pick<Delivery, 'webhooks'>,
-  codes: CodeLookup,
-  clock: Clock,
-  options: WriterOptions = {},
-): BatchWriter {
-  const writer = new BatchWriter(
-    {
-      transactor: transactor(database.db),
-      batches: new EventBatchRepository(database.bulk, clock),
-      othersWaiting: database.othersWaiting,
-    },
-    options,
-  );
-  for (const listener of batchListeners(alertsOn(database, clock, codes), delivery.webhooks)) writer.onBatch(listener);
-  return writer;
 }

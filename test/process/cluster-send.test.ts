@@ -31,14 +31,14 @@ it('a send to a worker killed a moment ago fails quietly instead of stopping the
   holdThread(300);
   // The channel has not been seen to close yet: the worker still looks connected.
   expect(worker.isConnected()).toBe(true);
-  for (let i = 0; i < 3; i += 1) sendToWorker(worker, { qrelay: 'writer', t: 'committed', through: i }, (e) => failures.push(e));
+  for (let i = 0; i < 3; i += 1) sendToWorker(worker, { qrelay: 'ping', n: i }, (e) => failures.push(e));
   await exited;
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(heard).toEqual([]);
   expect(failures.length).toBeGreaterThan(0);
   expect(failures.map((e) => (e as NodeJS.ErrnoException).code)).toContain('EPIPE');
   // Once it is gone nothing is sent at all.
-  sendToWorker(worker, { qrelay: 'writer', t: 'committed', through: 9 }, (e) => failures.push(e));
+  sendToWorker(worker, { qrelay: 'ping', n: 9 }, (e) => failures.push(e));
   const before = failures.length;
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(failures.length).toBe(before);

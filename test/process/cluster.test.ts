@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { IPHONE } from '../support/hits.js';
 import { cli, freePort, startServer, stopServers, type ServerProcess } from '../support/spawn.js';
-import { describeEach, STORES } from '../support/stores.js';
+import { describeEach, postgresStore } from '../support/stores.js';
 
 /** Longest wait for the workers to listen, or for a replaced worker to come back (a busy machine starts slowly). */
 const WAIT_MS = 90_000;
@@ -51,14 +50,6 @@ const workerPids = (server: ServerProcess) =>
 
 /** The events stored for a code. */
 async function storedEvents(url: string, schema: string | undefined, codeId: string): Promise<number> {
-  if (url.startsWith('sqlite:')) {
-    const store = new BetterSqlite3(url.slice('sqlite:'.length), { readonly: true });
-    try {
-      return (store.prepare('select count(*) as n from events where code_id = ?').get(codeId) as { n: number }).n;
-    } finally {
-      store.close();
-    }
-  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -69,9 +60,9 @@ async function storedEvents(url: string, schema: string | undefined, codeId: str
   }
 }
 
-// On SQLite the workers send their hits to the primary's writer; on PostgreSQL each writes its own
-// (ADR 0159). Either way every answered scan is stored exactly once.
-describeEach(STORES)('WORKERS=2 on $name', (target) => {
+// Several processes need PostgreSQL (one process serves a SQLite store); each worker writes its own
+// events, and every answered scan is stored exactly once.
+describeEach([postgresStore(process.env.TEST_DATABASE_URL)])('WORKERS=2 on $name', (target) => {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-cluster-'));
   let store: Awaited<ReturnType<typeof target.create>>;
   beforeAll(async () => {

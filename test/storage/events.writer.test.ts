@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { dayOf, type RecordedEvent } from '../../src/traffic/events/events.types.js';
-import { buildBatchWriter } from '../../src/services.js';
+import { transactor } from '../../src/db/transaction.js';
+import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
+import { BatchWriter } from '../../src/traffic/events/events.writer.js';
 import { scanEvent } from '../support/events.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -27,8 +29,10 @@ describeEach(STORES)('events batch writer ($name)', (store) => {
       });
     // The targets interleaved, as traffic is; chunks of 4 events, so one batch commits in 8 chunks.
     const events = Array.from({ length: 30 }, (_, i) => event(i));
-    const writer = buildBatchWriter(h.infra.database, h.config, h.clock, { chunk: 4 });
-    writer.add('test', events);
+    const { database } = h.infra;
+    const batches = new EventBatchRepository(database.bulk, h.clock);
+    const writer = new BatchWriter({ transactor: transactor(database.db), batches }, { chunk: 4 });
+    for (const e of events) writer.add(e);
     await writer.flush();
     await writer.close();
 

@@ -7,7 +7,6 @@ import type { GeoLocator } from './events.geo.js';
 import { AnswerHold } from './events.hold.js';
 import { encodeEvent, EventJournal } from './events.journal.js';
 import type { VisitorSalts } from './store/events.salts.js';
-import { InlineWriterLink, type WriterLink } from './events.writer-link.js';
 import { BatchWriter, silentLog, type RecorderLog, type WriterOptions } from './events.writer.js';
 import {
   dayOf,
@@ -27,6 +26,8 @@ export interface RecorderDeps {
   geo: GeoLocator;
   salts: VisitorSalts;
   batches: EventBatchRepository;
+  /** The store's: whether another query waits for its connection (SQLite). */
+  othersWaiting?: () => boolean;
 }
 
 export interface RecorderOptions extends WriterOptions {
@@ -40,8 +41,6 @@ export interface RecorderOptions extends WriterOptions {
   holdAbove?: number;
   /** The longest an answer is held for the writer. */
   maxHoldMs?: number;
-  /** Where the events go to be committed; by default a batch writer on this thread. */
-  link?: WriterLink;
 }
 
 /** How often the day's salts are checked (a new day's candidate stored or another instance's adopted). */
@@ -56,12 +55,10 @@ function typeOf(kind: Hit['kind']): EventType | null {
 /**
  * Records hits without ever blocking or failing the caller:
  * classify, locate and hash the visitor synchronously, journal, and hand the event to the batch
- * writer through its link (on this thread, or on a thread or process of its own). A
- * journal segment is deleted once the writer reports every hit in it committed.
+ * writer on this thread. A journal segment is deleted once the writer reports every hit in it committed.
  */
 export class EventRecorder implements HitRecorder {
-  private readonly link: WriterLink;
-  private readonly listenersWriter: BatchWriter | null;
+  private readonly writer: BatchWriter;
   private journal: EventJournal | null = null;
   private log: RecorderLog;
   /** The end of this turn is scheduled: the journal write, the hand-over to the writer, the answers. */
@@ -94,31 +91,29 @@ export class EventRecorder implements HitRecorder {
       (answer) => this.answerWhenWritten(answer),
       () => this.log,
     );
-    if (options.link) {
-      this.link = options.link;
-      this.listenersWriter = options.link instanceof InlineWriterLink ? options.link.writer : null;
-    } else {
-      this.listenersWriter = new BatchWriter(
-        { transactor: deps.transactor, batches: deps.batches, beforeBatch: () => deps.salts.sync() },
-        {
-          maxBatch: Math.min(20_000, this.holdAbove),
-          ...options,
-          log: { warn: (o, m) => this.log.warn(o, m), error: (o, m) => this.log.error(o, m) },
-        },
-      );
-      this.link = new InlineWriterLink(this.listenersWriter);
-    }
-    this.link.onCommitted((through) => {
+    this.writer = new BatchWriter(
+      {
+        transactor: deps.transactor,
+        batches: deps.batches,
+        othersWaiting: deps.othersWaiting,
+        beforeBatch: () => deps.salts.sync(),
+      },
+      {
+        maxBatch: Math.min(20_000, this.holdAbove),
+        ...options,
+        log: { warn: (o, m) => this.log.warn(o, m), error: (o, m) => this.log.error(o, m) },
+      },
+    );
+    this.writer.onCommitted((through) => {
       this.committedThrough = through;
       this.journal?.committed(through, this.recorded);
       this.hold.committed(this.buffered <= this.holdAbove);
     });
   }
 
-  /** Adds work to every batch's transaction (only with the writer on this thread; elsewhere it has its own). */
+  /** Adds work to every batch's transaction (webhook outbox, alerts). */
   onBatch(listener: BatchListener): void {
-    if (!this.listenersWriter) throw new Error('the batch writer runs elsewhere: give it its listeners there');
-    this.listenersWriter.onBatch(listener);
+    this.writer.onBatch(listener);
   }
 
   /**
@@ -132,7 +127,7 @@ export class EventRecorder implements HitRecorder {
     if (options.journalDir) {
       this.journal = new EventJournal(options.journalDir);
       replayed = this.journal.open();
-      for (const event of replayed) this.hand(event, this.link.wantsLines ? encodeEvent(event) : null);
+      for (const event of replayed) this.hand(event);
       this.journal.replayed(this.recorded);
     }
     await this.deps.salts.sync();
@@ -149,7 +144,7 @@ export class EventRecorder implements HitRecorder {
   async replayFolder(dir: string): Promise<number> {
     const journal = new EventJournal(dir);
     const events = journal.open();
-    for (const event of events) this.hand(event, this.link.wantsLines ? encodeEvent(event) : null);
+    for (const event of events) this.hand(event);
     try {
       await this.flush();
       journal.replayed(0);
@@ -167,7 +162,7 @@ export class EventRecorder implements HitRecorder {
       const type = typeOf(hit.kind);
       if (type === null) return;
       if (!isCounted(hit.method, hit.userAgent)) {
-        this.link.exclude({ accountId: hit.accountId, targetId: hit.targetId, day: dayOf(hit.at), count: 1 });
+        this.writer.exclude({ accountId: hit.accountId, targetId: hit.targetId, day: dayOf(hit.at), count: 1 });
         return;
       }
       if (this.recorded - this.committedThrough >= this.maxBuffered) {
@@ -178,10 +173,11 @@ export class EventRecorder implements HitRecorder {
         return;
       }
       const event = this.toEvent(hit, type);
-      const line = this.journal || this.link.wantsLines ? encodeEvent(event) : null;
-      if (this.journal) this.journal.append(line!);
-      this.hand(event, line);
-      if (this.journal || this.link.wantsLines) this.endTurnSoon();
+      if (this.journal) {
+        this.journal.append(encodeEvent(event));
+        this.endTurnSoon();
+      }
+      this.hand(event);
       if (this.buffered > this.holdAbove) this.holdNext = this.hold.worthHolding();
     } catch (error) {
       // Never into the redirect, and never an address into the log: only what kind of failure.
@@ -208,9 +204,9 @@ export class EventRecorder implements HitRecorder {
     else answer();
   }
 
-  private hand(event: RecordedEvent, line: string | null): void {
+  private hand(event: RecordedEvent): void {
     this.recorded += 1;
-    this.link.push(event, line);
+    this.writer.add(event);
   }
 
   private endTurnSoon(): void {
@@ -221,8 +217,8 @@ export class EventRecorder implements HitRecorder {
 
   /**
    * The end of a turn of the event loop: the hits recorded during it are written to the journal with
-   * one system call, handed to the writer, and their requests answered. A failed journal write is
-   * logged and the requests are answered all the same (the events still go to the writer).
+   * one system call and their requests answered. A failed journal write is logged and the requests
+   * are answered all the same (the events are still with the writer).
    */
   private readonly endTurn = (): void => {
     this.turnPending = false;
@@ -231,7 +227,6 @@ export class EventRecorder implements HitRecorder {
     } catch (error) {
       this.log.error({ code: (error as NodeJS.ErrnoException).code }, 'event journal write failed; events kept in memory');
     }
-    this.link.endTurn();
     const waiting = this.waiting;
     this.waiting = [];
     for (const answer of waiting) {
@@ -254,7 +249,7 @@ export class EventRecorder implements HitRecorder {
 
   /** Commits everything recorded so far; rejects if the store refuses (the events stay with the writer). */
   flush(): Promise<void> {
-    return this.link.flush();
+    return this.writer.flush();
   }
 
   /** Commits what is buffered, then stops; anything that cannot be committed stays in the journal. */
@@ -265,7 +260,7 @@ export class EventRecorder implements HitRecorder {
     this.hold.releaseAll();
     this.journal?.write();
     try {
-      await this.link.close();
+      await this.writer.close();
     } catch (error) {
       this.log.error({ err: error, left: this.buffered }, 'events not committed at close; the journal keeps them');
     }

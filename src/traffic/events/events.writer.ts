@@ -16,9 +16,8 @@ export interface WriterDeps {
   /** Runs before each batch (the day's salts stored or adopted before events hashed with them land). */
   beforeBatch?: () => Promise<void>;
   /**
-   * Whether another connection waits for the store's write lock now (SQLite's events writer).
-   * With it, a batch's chunks share one transaction until somebody waits; without it, each chunk
-   * commits on its own.
+   * Whether another query waits for the store's connection (SQLite's one connection). With it, a
+   * batch's chunks share one transaction until somebody waits; without it, each chunk commits on its own.
    */
   othersWaiting?: () => boolean;
 }
@@ -31,8 +30,8 @@ export interface WriterOptions {
   /** Longest wait between retries of a failed batch. */
   maxRetryMs?: number;
   /**
-   * Events written between two looks for another writer: a large batch commits in several
-   * transactions when somebody waits, so no other writer waits long for the store.
+   * Events written at a time: the store's other queries (an API request's) wait for at most one chunk,
+   * never for a whole batch.
    */
   chunk?: number;
   /** Events that start a batch at once, whatever the window: under a flood batches stay this size. */
@@ -40,8 +39,8 @@ export interface WriterOptions {
   log?: RecorderLog;
 }
 
-/** Told, after each commit, how many of a source's hits are committed in all (they may leave its journal). */
-export type CommittedListener = (source: string, through: number) => void;
+/** Told, after each batch, how many of the events added are committed in all (they may leave the journal). */
+export type CommittedListener = (through: number) => void;
 
 /**
  * A batch larger than one chunk, ordered by target (then as recorded): each chunk then holds the
@@ -61,22 +60,23 @@ function byTarget(events: readonly RecordedEvent[]): RecordedEvent[] {
   return ordered;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
 const WINDOW_FACTOR = 4;
 
 /**
- * The events' batch writer, wherever it runs (the serving thread, a thread of its own, or the
- * primary of a cluster): buffers the events sent by one or more sources, commits them in batches
- * whose window follows the load, each chunk of a batch in one transaction with its rollups, totals,
- * excluded counts and the batch listeners' rows, and retries a failed batch with back-off.
+ * The events' batch writer, on the serving thread: buffers the recorder's events, commits them in
+ * batches whose window follows the load, each chunk of a batch in one transaction with its rollups,
+ * totals, excluded counts and the batch listeners' rows, and retries a failed batch with back-off.
  */
 export class BatchWriter {
   private buffer: RecordedEvent[] = [];
   private excluded = new Map<string, ExcludedCount>();
   private readonly listeners: BatchListener[] = [];
   private readonly committedListeners: CommittedListener[] = [];
-  /** Hits received per source, in all. */
-  private readonly received = new Map<string, number>();
+  /** Events added, in all. */
+  private received = 0;
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private failures = 0;
@@ -115,17 +115,20 @@ export class BatchWriter {
     this.committedListeners.push(listener);
   }
 
-  /** Takes a source's events (in the order it recorded them) and excluded counts for the next batch. */
-  add(source: string, events: readonly RecordedEvent[], excluded: readonly ExcludedCount[] = []): void {
-    if (events.length > 0) {
-      for (const e of events) this.buffer.push(e);
-      this.received.set(source, (this.received.get(source) ?? 0) + events.length);
-    }
-    for (const c of excluded) this.countExcluded(c);
-    if (events.length === 0 && excluded.length === 0) return;
+  /** Takes an event (in the order recorded) for the next batch. */
+  add(event: RecordedEvent): void {
+    this.buffer.push(event);
+    this.received += 1;
     this.since ??= performance.now();
     if (this.buffer.length >= this.maxBatch && this.failures === 0) this.commitFull();
     else this.schedule();
+  }
+
+  /** Counts an excluded (automated or HEAD) hit for the next batch. */
+  exclude(count: ExcludedCount): void {
+    this.countExcluded(count);
+    this.since ??= performance.now();
+    this.schedule();
   }
 
   /** Events waiting for their batch. */
@@ -212,38 +215,19 @@ export class BatchWriter {
     );
   }
 
-  /**
-   * Whether the transaction being written may take the batch's next chunk too: only where
-   * the store can tell that no other connection waits for its write lock, and none does. Every commit
-   * rewrites the pages its events touched (a page of the per-target index for each target), so fewer
-   * commits write fewer bytes and take less time per event.
-   */
-  private nobodyWaits(): boolean {
-    return this.deps.othersWaiting !== undefined && !this.deps.othersWaiting();
-  }
-
-  /**
-   * Writes the chunks of `ordered` from `from` in the transaction `trx`: one, then the next while
-   * nobody waits, each with its rollups and the batch listeners' rows, and the excluded
-   * counts with the first. Returns where it stopped.
-   */
-  private async writeChunks(trx: Tx, ordered: RecordedEvent[], from: number, excluded: ExcludedCount[]): Promise<number> {
-    let at = from;
-    do {
-      const inserted = await this.deps.batches.insertEvents(trx, ordered.slice(at, at + this.chunk));
-      await this.deps.batches.rollUp(trx, inserted);
-      if (at === 0) await this.deps.batches.addExcluded(trx, excluded);
-      for (const listener of this.listeners) await listener(trx, inserted);
-      at += this.chunk;
-    } while (at < ordered.length && this.nobodyWaits());
-    return at;
+  /** Writes one chunk of events with its rollups and the batch listeners' rows, and excluded counts. */
+  private async writeChunk(trx: Tx, events: RecordedEvent[], excluded: ExcludedCount[]): Promise<void> {
+    const inserted = await this.deps.batches.insertEvents(trx, events);
+    await this.deps.batches.rollUp(trx, inserted);
+    await this.deps.batches.addExcluded(trx, excluded);
+    for (const listener of this.listeners) await listener(trx, inserted);
   }
 
   private async commit(): Promise<void> {
     const events = this.buffer;
     const excluded = [...this.excluded.values()];
     if (events.length === 0 && excluded.length === 0) return;
-    const through = new Map(this.received);
+    const through = this.received;
     this.buffer = [];
     this.excluded = new Map();
     this.since = null;
@@ -251,16 +235,22 @@ export class BatchWriter {
     const started = performance.now();
     try {
       await this.deps.beforeBatch?.();
-      // Chunks commit together or one after the other; a retry after a failed transaction re-sends the
-      // committed chunks too, which insert nothing twice (ids) and so count nothing twice.
+      // A retry after a failed transaction re-sends the committed chunks too, which insert nothing twice
+      // (ids) and so count nothing twice.
       const ordered = events.length > this.chunk ? byTarget(events) : events;
       for (let from = 0; from === 0 || from < ordered.length;) {
-        // A transaction takes at least one chunk, and more while nobody waits.
-        let to = from + this.chunk;
-        await this.deps.transactor.run(async (trx) => {
-          to = await this.writeChunks(trx, ordered, from, excluded);
+        from = await this.deps.transactor.run(async (trx) => {
+          for (let at = from; ;) {
+            await this.writeChunk(trx, ordered.slice(at, at + this.chunk), at === 0 ? excluded : []);
+            at += this.chunk;
+            if (at >= ordered.length) return at;
+            // Requests read meanwhile are served between two chunks (a SQLite chunk holds the thread);
+            // the transaction goes on while none of them waits for the store. Every commit rewrites
+            // the index pages its events touched, so fewer commits write fewer bytes per event.
+            await nextTurn();
+            if (!this.deps.othersWaiting || this.deps.othersWaiting()) return at;
+          }
         });
-        from = to;
       }
     } catch (error) {
       this.buffer = events.concat(this.buffer);
@@ -268,6 +258,6 @@ export class BatchWriter {
       throw error;
     }
     this.lastCommitMs = performance.now() - started;
-    for (const [source, n] of through) for (const listener of this.committedListeners) listener(source, n);
+    for (const listener of this.committedListeners) listener(through);
   }
 }
