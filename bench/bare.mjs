@@ -6,7 +6,7 @@
 //   path's `redirectHeaders` and request id, from dist/), still with no qrelay work and no qrelay process;
 // - preloaded into qrelay's server (`node --import ./bench/bare.mjs dist/main.js`, on BARE_PORT): the
 //   bare answer from inside qrelay's process, started once qrelay listens on PORT. Only the main thread
-//   of the first process listens (the events writer thread and cluster workers load the preload too).
+//   of the first process listens (cluster workers load the preload too).
 import cluster from 'node:cluster';
 import { createServer, Server } from 'node:http';
 import { isMainThread } from 'node:worker_threads';

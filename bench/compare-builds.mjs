@@ -1,6 +1,6 @@
 // Two or more builds of qrelay's redirect handler compared on a loaded machine: `node
 // bench/compare-builds.mjs [phone|robot] rounds requests dist-a dist-b ...` builds each app as
-// `npm start` does (its own SQLite store of 1,000 codes, journal and events writer thread) in this
+// `npm start` does (its own SQLite store of 1,000 codes, journal and events writer) in this
 // one process, then drives them in turn, `requests` stand-in requests per build per round (50 per turn
 // of the event loop), and prints the median CPU µs per request of the serving thread for each build.
 // Driven in turn within seconds, the builds share whatever the machine's load does to the CPU, so the

@@ -7,7 +7,7 @@
 // the process wrote per event (/proc/self/io: the write-ahead log and its checkpoints) and the wall time
 // per event, then the medians. Several builds (a dist/ copied elsewhere, with node_modules reachable
 // from it) run in turn in each round, each in a process of its own, so they share the machine's load.
-// BENCH_CHUNK sets the events written at a time (250, as on SQLite). Run it pinned (`taskset -c 1 node
+// BENCH_CHUNK sets the events written at a time (500, as on SQLite). Run it pinned (`taskset -c 1 node
 // bench/writer.mjs`). Needs a built dist/.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +45,7 @@ async function measure(dist, total, batch) {
       { transactor: transactor(database.db), batches },
       {
         maxBatch: never,
-        chunk: Number(process.env.BENCH_CHUNK ?? 250),
+        chunk: Number(process.env.BENCH_CHUNK ?? 500),
         flushIntervalMs: never,
         maxWindowMs: never,
       },

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import { postgresBulk, sqliteBulk, type BulkWriter } from './bulk.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { StorePostgresDialect } from './introspector.js';
 import type { Schema } from './schema.js';
 
@@ -133,8 +134,21 @@ function openSqlite(file: string): Database {
   const sqlite = connectSqlite(file, STORE_PAGE_SIZE);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
+  // A file store's checkpoints run on a thread of their own, never in a commit on this one.
+  if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
+  const stopCheckpoints = file === ':memory:' ? async () => undefined : startCheckpointer(file);
   const { db, othersWaiting } = sqliteQueries(sqlite);
-  return { db, dialect: 'sqlite', replica: null, bulk: sqliteBulk(sqlite), othersWaiting, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    replica: null,
+    bulk: sqliteBulk(sqlite),
+    othersWaiting,
+    close: async () => {
+      await stopCheckpoints();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE = 512;

@@ -14,7 +14,7 @@ export interface Delivery {
   webhookDelivery: { outbox: DeliveryOutbox; sender: WebhookSender; stats: DeliveryStats };
 }
 
-/** Takes the parts one by one (not a Platform): a writer thread builds its own delivery to enqueue from. */
+/** Webhooks on the store, for the accounts `accounts` finds. */
 export function buildDelivery(parts: {
   database: Database;
   accounts: AccountLookup;
