@@ -14,8 +14,8 @@ const pgAndRedis = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : !proce
 
 /**
  * Every fleet the promise tests run against. One machine running several workers (WORKERS=2 on
- * SQLite, one port) joins as one more case: a `start` returning a Fleet whose `bases` repeat that
- * port once per worker, and whose kill/restart end and replace one worker process.
+ * PostgreSQL, one port) could join as one more case: a `start` returning a Fleet whose `bases`
+ * repeat that port once per worker, and whose kill/restart end and replace one worker process.
  */
 export const FLEETS: FleetCase[] = [
   {
