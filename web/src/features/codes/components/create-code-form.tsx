@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, TextField } from '../../../components/ui/field';
 import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
+import { ENDING_PATTERN } from '../../../lib/ending-pattern';
 import { formErrors } from '../../../lib/form-errors';
 import { CodeNameField, DestinationField } from './code-fields';
 import { useCreateCode } from '../api/create-code';
@@ -80,7 +81,7 @@ export function CreateCodeForm({ onCreated }: { onCreated: (code: Code) => void 
               {...a11y}
               value={shortCode}
               maxLength={64}
-              pattern="[A-Za-z0-9_-]*"
+              pattern={ENDING_PATTERN}
               onInput={(e) => setShortCode(e.currentTarget.value)}
             />
           )}
