@@ -219,12 +219,12 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
       })
       .toContainEqual({ value: 'shop-window', scans: 1 });
     await page.reload();
-    await page.getByText('1 scans this year').waitFor();
+    await page.getByText('1 scan this year').waitFor();
     // The code's page leads to its figures, where the placement is counted apart.
     await page.getByRole('link', { name: 'By day, country and device' }).click();
     await page.getByRole('table', { name: 'Placements' }).getByRole('rowheader', { name: 'shop-window' }).waitFor();
     await page.goBack();
-    await page.getByText('1 scans this year').waitFor();
+    await page.getByText('1 scan this year').waitFor();
   });
 
   it('clears the scans only after a confirmation that says what is destroyed and that it cannot be undone', async () => {

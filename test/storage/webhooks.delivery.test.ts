@@ -393,6 +393,8 @@ describeEach(STORES)('webhook targets on private addresses ($name)', (store) => 
       const res = await h.request({ method: 'POST', url: '/api/v1/hooks', token, payload: { url } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code).toBe('invalid_request');
+      // The refusal names the operator's switch for a service of one's own.
+      expect(res.json().error.message, url).toMatch(/WEBHOOK_ALLOW_PRIVATE=true and restarts/);
     }
   });
 

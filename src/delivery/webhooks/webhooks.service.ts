@@ -152,7 +152,13 @@ export class WebhooksService {
       try {
         await assertPublicHost(url.hostname);
       } catch (error) {
-        if (error instanceof PrivateTargetError) throw new InvalidRequest(`url ${error.message}.`, 'url');
+        if (error instanceof PrivateTargetError) {
+          // The operator's switch is named, so a self-hoster pointing at a service of their own knows it exists.
+          throw new InvalidRequest(
+            `url ${error.message}. To deliver to private addresses, the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay.`,
+            'url',
+          );
+        }
         throw new InvalidRequest(`url host ${url.hostname} does not resolve.`, 'url');
       }
     }

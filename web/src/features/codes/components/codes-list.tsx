@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ButtonLink } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/states';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useCodes, type Code, type CodesFilter } from '../api/get-codes';
 import { useFolders, type Folder } from '../api/get-folders';
 import { BulkBar } from './bulk-bar';
@@ -112,7 +112,7 @@ function CodeRows({
               <div class="list-meta">
                 <StatusBadge status={code.status} />
                 {folder ? <span class="badge">{folder}</span> : null}
-                <span>{formatNumber(code.scans)} scans</span>
+                <span>{formatCount(code.scans, 'scan', 'scans')}</span>
                 <span class="muted">Created {formatDateTime(code.createdAt)}</span>
               </div>
             </li>

@@ -4,7 +4,7 @@ import { InlineForm } from '../../../components/ui/inline-form';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/field';
 import { ErrorMessage, Notice } from '../../../components/ui/states';
-import { formatNumber } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import type { Code } from '../api/get-codes';
 import { usePlacements } from '../api/get-placements';
 import { placementAddress, usePlacementImage } from '../api/placement-image';
@@ -58,7 +58,7 @@ export function Placements({ code, canReadAnalytics }: { code: Code; canReadAnal
               <li key={placement}>
                 <strong>{placement}</strong>
                 <code>{address}</code>
-                <span class="muted">{formatNumber(scans.get(placement) ?? 0)} scans this year</span>
+                <span class="muted">{formatCount(scans.get(placement) ?? 0, 'scan', 'scans')} this year</span>
                 <CopyButton value={address} label={`Copy the ${placement} address`} />
                 <Button
                   variant="ghost"

@@ -8,7 +8,7 @@ import { CollectionPage } from '../../../components/ui/collection-page';
 import { QueryView } from '../../../components/ui/query-view';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { LINKS_PAGE, useCreateLink, useLinks, useRepointLink, type Link } from '../api/links';
 
 function NewLinkForm() {
@@ -83,7 +83,7 @@ function LinkRow({ link, canWrite }: { link: Link; canWrite: boolean }) {
         ) : null}
       </div>
       <div class="list-meta">
-        <span class="muted">{formatNumber(link.clicks)} clicks</span>
+        <span class="muted">{formatCount(link.clicks, 'click', 'clicks')}</span>
         <span class="muted">Created {formatDateTime(link.createdAt)}</span>
         <CopyButton value={link.url} label="Copy address" />
         {canWrite && !editing ? (
