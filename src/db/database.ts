@@ -54,13 +54,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
  * How long a write waits for SQLite's lock while another process (the CLI, a backup) holds it.
  * One process serves a SQLite store, so only such a short outside write ever holds it.
  */
-export const LOCK_WAIT_MS = 5_000;
+const LOCK_WAIT_MS = 5_000;
 
 /**
  * A SQLite connection with the settings every file of qrelay's shares: WAL, and a wait for a busy lock.
  * `pageSize` applies to a file made by this call (a file that already holds a store keeps its own).
  */
-export function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Database {
+function connectSqlite(file: string, pageSize?: number): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file);
   // Before WAL: a new file takes its page size from its first write, and a WAL file never changes it.
   if (pageSize !== undefined) sqlite.pragma(`page_size = ${pageSize}`);
@@ -106,7 +106,7 @@ class SqliteTurnsDialect extends SqliteDialect {
 }
 
 /** The query layer over one SQLite connection, its prepared statements reused, and whether a caller waits for it. */
-export function sqliteQueries(sqlite: BetterSqlite3.Database): { db: Kysely<Schema>; othersWaiting: () => boolean } {
+function sqliteQueries(sqlite: BetterSqlite3.Database): { db: Kysely<Schema>; othersWaiting: () => boolean } {
   const dialect = new SqliteTurnsDialect({ database: withStatementCache(sqlite) });
   return { db: new Kysely<Schema>({ dialect }), othersWaiting: () => dialect.driver.waiting > 0 };
 }

@@ -18,7 +18,7 @@ const byLowerCase = (names: string): ReadonlyMap<string, string> =>
   new Map(names.split(/\s+/).map((name) => [name.toLowerCase(), name]));
 
 /**
- * The elements kept: DOMPurify's SVG and SVG-filter profiles, which qrelay used before (ADR 0126), less
+ * The elements kept: DOMPurify's SVG and SVG-filter profiles, which qrelay used before, less
  * the animation elements (`animateColor`, `animateMotion`, `animateTransform`, `mpath`), which could set
  * a link or a CSS value after the checks. `animate`, `set`, `use` (nested `use` multiplies what a
  * renderer draws), `script`, `foreignObject` and every name not here go with all they hold.
@@ -94,7 +94,7 @@ interface Open {
 
 /**
  * The document read by a strict, non-validating XML parser (saxes) and written again from an
- * allow-list, so that nothing but what is listed here reaches the output (ADR 0188):
+ * allow-list, so that nothing but what is listed here reaches the output:
  * - elements and attributes on the lists above, names matched in any case; namespaces are not
  *   trusted: every element is written in SVG's (the root declares it) and `xlink:` is bound to XLink;
  * - `href`, `xlink:href` and `src` only to a local `#id`; no CSS that might load anything
@@ -191,7 +191,7 @@ function rewrite(text: string): string | null {
 
 /**
  * The SVG without anything active or external; null when nothing of an SVG document is left.
- * Asynchronous as when it loaded a DOM on first use (ADR 0175), so callers need not change.
+ * Asynchronous, as it was when it loaded a DOM on first use, so its callers stayed as they were.
  */
 export async function sanitiseSvg(text: string): Promise<string | null> {
   return rewrite(text);

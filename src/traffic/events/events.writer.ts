@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transactor, Tx } from '../../db/transaction.js';
 import type { EventBatchRepository } from './store/events.batch.repository.js';
 import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
@@ -59,8 +60,6 @@ function byTarget(events: readonly RecordedEvent[]): RecordedEvent[] {
   for (const group of groups.values()) for (const e of group) ordered.push(e);
   return ordered;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
 const WINDOW_FACTOR = 4;
