@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014_campaigns.js';
 import * as m0015 from './migrations/0015_media.js';
 import * as m0016 from './migrations/0016_scale_out.js';
 import * as m0017 from './migrations/0017_gs1_namespaces.js';
+import * as m0018 from './migrations/0018_compact_events.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -40,6 +41,7 @@ const MIGRATIONS = {
   '0015_media': m0015,
   '0016_scale_out': m0016,
   '0017_gs1_namespaces': m0017,
+  '0018_compact_events': m0018,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
  * integer on SQLite); JSON documents are stored as text.
@@ -190,57 +192,68 @@ export interface TemplatesTable {
   updated_at: number;
 }
 
+/** Events in the order recorded; every key is an integer of the tables below, every dimension a value code. */
 export interface EventsTable {
-  id: string;
-  account_id: string;
-  type: string;
-  target_id: string;
-  code_id: string | null;
-  link_id: string | null;
-  occurred_at: number;
-  placement: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  os: string | null;
-  device: string | null;
-  browser: string | null;
+  seq: Generated<number>;
+  account: number;
+  target: number;
+  /** `TYPE_CODES` of traffic/events/events.types.ts. */
+  type: number;
+  /** When it occurred (ms since 1970). */
+  at: number;
+  placement: number | null;
+  country: number | null;
+  region: number | null;
+  city: number | null;
+  os: number | null;
+  device: number | null;
+  browser: number | null;
 }
 
-/** Per target and UTC day (days since 1970): counted events and unique visitors. */
-export interface EventRollupsTable {
-  target_id: string;
+/** An account's integer inside the events store. */
+export interface EventAccountsTable {
+  id: Generated<number>;
+  key: string;
+}
+
+/** A target's (code, link, content, GS1 key) integer inside the events store, with its lifetime total. */
+export interface EventTargetsTable {
+  id: Generated<number>;
+  account: number;
+  key: string;
+  total: Generated<number>;
+}
+
+/** The dictionary of dimension values (a country, an OS, an event type for the rollups, …). */
+export interface EventValuesTable {
+  id: Generated<number>;
+  dimension: string;
+  value: string;
+}
+
+/**
+ * Per target and UTC day (days since 1970): counted events, unique visitors, and events per value
+ * code packed by traffic/events/store/counts.ts.
+ */
+export interface EventDaysTable {
+  target: number;
   day: number;
-  account_id: string;
   events: number;
   uniques: number;
+  counts: Uint8Array;
 }
 
-/** Per target, dimension (country, device, os, browser, placement), day and value ('' = unknown). */
-export interface EventBreakdownsTable {
-  target_id: string;
-  dimension: string;
-  day: number;
-  value: string;
-  account_id: string;
-  events: number;
-}
-
-/**
- * The same per month (months since 1970-01), for long windows. Only months up to the latest in
- * `rollup_months` are read from it.
- */
-export interface EventBreakdownsMonthlyTable {
-  target_id: string;
-  dimension: string;
+/** The same per month (months since 1970-01); only months up to the latest in `rollup_months` are read. */
+export interface EventMonthsTable {
+  target: number;
   month: number;
-  value: string;
-  account_id: string;
   events: number;
+  uniques: number;
+  counts: Uint8Array;
 }
 
 /**
- * Months whose monthly breakdowns have been built from the daily ones (months since 1970-01). Every
+ * Months whose monthly rows have been built from the daily ones (months since 1970-01). Every
  * month up to the latest one here is compacted.
  */
 export interface RollupMonthsTable {
@@ -248,17 +261,16 @@ export interface RollupMonthsTable {
   compacted_at: number;
 }
 
-export interface EventTotalsTable {
-  target_id: string;
-  account_id: string;
-  total: number;
+export interface ExcludedHitsTable {
+  target: number;
+  day: number;
+  hits: number;
 }
 
-export interface ExcludedHitsTable {
-  account_id: string;
-  day: number;
-  target_id: string;
-  hits: number;
+/** Per journal folder, the position of the last line whose event is committed. */
+export interface EventMarksTable {
+  journal: string;
+  position: number;
 }
 
 export interface VisitorSaltsTable {
@@ -269,8 +281,9 @@ export interface VisitorSaltsTable {
 
 export interface DailyVisitorsTable {
   day: number;
-  target_id: string;
-  visitor: string;
+  target: number;
+  /** The first 8 bytes of the visitor's keyed hash. */
+  visitor: Uint8Array;
 }
 
 export interface AlertRulesTable {
@@ -407,11 +420,13 @@ export interface Schema {
   media_folders: MediaFoldersTable;
   media_files: MediaFilesTable;
   events: EventsTable;
-  event_rollups: EventRollupsTable;
-  event_breakdowns: EventBreakdownsTable;
-  event_breakdowns_monthly: EventBreakdownsMonthlyTable;
+  event_accounts: EventAccountsTable;
+  event_targets: EventTargetsTable;
+  event_values: EventValuesTable;
+  event_days: EventDaysTable;
+  event_months: EventMonthsTable;
+  event_marks: EventMarksTable;
   rollup_months: RollupMonthsTable;
-  event_totals: EventTotalsTable;
   excluded_hits: ExcludedHitsTable;
   visitor_salts: VisitorSaltsTable;
   daily_visitors: DailyVisitorsTable;

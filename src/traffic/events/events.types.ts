@@ -20,7 +20,6 @@ export interface Location {
 
 /** One counted event as the writer commits it: no address, only a daily keyed hash of the visitor. */
 export interface RecordedEvent extends Location {
-  id: string;
   accountId: string;
   type: EventType;
   targetId: string;
@@ -33,15 +32,17 @@ export interface RecordedEvent extends Location {
   browser: string | null;
   /** SHA-256 keyed by the daily salt over (account, address, user agent), hex; kept only until the day's salt goes. */
   visitor: string;
+  /**
+   * Where the event's line is in its journal (the journal's id and the line's position), when it was
+   * journaled: a batch records the last position it committed, so a replay skips what is already in.
+   */
+  journal?: string;
+  position?: number;
 }
 
-/**
- * An event's stored fields as a row, in the order of the events table's columns (the batch writer's
- * insert) and of a journal line, which adds the visitor's hash after them.
- */
+/** An event's fields in the order of a journal line, which adds the visitor's hash after them. */
 export function eventRow(e: RecordedEvent): unknown[] {
   return [
-    e.id,
     e.accountId,
     e.type,
     e.targetId,
@@ -58,14 +59,42 @@ export function eventRow(e: RecordedEvent): unknown[] {
   ];
 }
 
-/** An event as the API reads it. */
-export type StoredEvent = Omit<RecordedEvent, 'visitor'>;
+/** An event as the API reads it: its id is made from its place in the store's order. */
+export type StoredEvent = Omit<RecordedEvent, 'visitor' | 'journal' | 'position'> & { id: string };
+
+/** A committed event: the inserted event with its sequence number in the store. */
+export type CommittedEvent = RecordedEvent & { id: string };
+
+/** The API's id of the event stored at `seq`: the number itself, so a cursor needs no lookup. */
+export const eventIdOf = (seq: number): string => String(seq);
+
+/** The sequence number of an API event id, or null when it is not one. */
+export function seqOfEventId(id: string): number | null {
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const seq = Number(id);
+  return Number.isSafeInteger(seq) ? seq : null;
+}
+
+/**
+ * The stored code of each event type. Codes are part of the store's format: a new type takes a new
+ * number, and no number is ever reused.
+ */
+export const TYPE_CODES: Record<EventType, number> = {
+  scan: 1,
+  link_click: 2,
+  card_view: 3,
+  page_view: 4,
+  form_view: 5,
+  form_submit: 6,
+  gs1_resolve: 7,
+};
+export const TYPE_OF_CODE = new Map(Object.entries(TYPE_CODES).map(([type, code]) => [code, type as EventType]));
 
 /**
  * Called inside the batch's transaction with the events that were really inserted (a replayed
  * duplicate is not passed again), so later features (webhook outbox, alerts) commit with the events.
  */
-export type BatchListener = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
+export type BatchListener = (tx: Tx, events: readonly CommittedEvent[]) => Promise<void>;
 
 /** An excluded (automated or HEAD) hit, counted per account, target and UTC day. */
 export interface ExcludedCount {
@@ -90,3 +119,7 @@ export const firstDayOf = (month: number): number => Date.UTC(1970 + Math.floor(
 /** The rollup dimensions the analytics break down by. */
 export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'placement'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+
+/** The dimensions an event row keeps as dictionary codes (the rollups' and the Event's own). */
+export const EVENT_DIMENSIONS = ['placement', 'country', 'region', 'city', 'os', 'device', 'browser'] as const;
+export type EventDimension = (typeof EVENT_DIMENSIONS)[number];
