@@ -10,8 +10,11 @@ export interface BulkTable {
   conflict: readonly string[];
   /** For `addCounts`: the columns added to an existing row's. */
   increment?: readonly string[];
-  /** The columns holding numbers (sent to PostgreSQL as `bigint`); the others hold text. */
+  /** For `replace`: the columns that take the new row's values. */
+  replace?: readonly string[];
+  /** The columns holding numbers (sent to PostgreSQL as `bigint`) and bytes (`bytea`); the others hold text. */
   numbers?: readonly string[];
+  blobs?: readonly string[];
 }
 
 /**
@@ -26,18 +29,32 @@ export interface BulkWriter {
   insertNew(trx: Kysely<Schema>, spec: BulkTable, rows: readonly unknown[][]): Promise<boolean[]>;
   /** Inserts rows or adds their `increment` columns to the existing row with the same key. */
   addCounts(trx: Kysely<Schema>, spec: BulkTable, rows: readonly unknown[][]): Promise<void>;
+  /** Inserts rows or sets the `replace` columns of the existing row with the same key. */
+  replace(trx: Kysely<Schema>, spec: BulkTable, rows: readonly unknown[][]): Promise<void>;
+  /** Inserts rows (`conflict` is empty: the table has no key they could collide on). */
+  insert(trx: Kysely<Schema>, spec: BulkTable, rows: readonly unknown[][]): Promise<void>;
 }
+
+type Mode = 'new' | 'increment' | 'replace' | 'insert';
 
 const id = (name: string) => `"${name}"`;
 
 /** `rows` is the statement's source of rows: a `values` list or a `select`. */
-function statementOf(spec: BulkTable, rows: string, increment: boolean, returning: boolean): string {
-  const head = `insert into ${id(spec.table)} (${spec.columns.map(id).join(', ')}) ${rows} on conflict (${spec.conflict.map(id).join(', ')})`;
-  const action = increment
-    ? `do update set ${(spec.increment ?? []).map((c) => `${id(c)} = ${id(spec.table)}.${id(c)} + excluded.${id(c)}`).join(', ')}`
-    : 'do nothing';
-  return `${head} ${action}${returning ? ` returning ${spec.conflict.map(id).join(', ')}` : ''}`;
+function statementOf(spec: BulkTable, rows: string, mode: Mode, returning: boolean): string {
+  const head = `insert into ${id(spec.table)} (${spec.columns.map(id).join(', ')}) ${rows}`;
+  if (mode === 'insert') return head;
+  const action =
+    mode === 'increment'
+      ? `do update set ${(spec.increment ?? []).map((c) => `${id(c)} = ${id(spec.table)}.${id(c)} + excluded.${id(c)}`).join(', ')}`
+      : mode === 'replace'
+        ? `do update set ${(spec.replace ?? []).map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}`
+        : 'do nothing';
+  const conflict = `on conflict (${spec.conflict.map(id).join(', ')})`;
+  return `${head} ${conflict} ${action}${returning ? ` returning ${spec.conflict.map(id).join(', ')}` : ''}`;
 }
+
+/** A key's column value as text, for matching the rows PostgreSQL returns (bytes as hex). */
+const keyText = (value: unknown): string => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value));
 
 /**
  * SQLite: the store's one connection, used directly. Kysely's SQLite driver runs one transaction at a
@@ -46,24 +63,33 @@ function statementOf(spec: BulkTable, rows: string, increment: boolean, returnin
  */
 export function sqliteBulk(sqlite: BetterSqlite3.Database): BulkWriter {
   const statements = new Map<string, BetterSqlite3.Statement>();
-  const prepared = (spec: BulkTable, increment: boolean) => {
-    const key = `${spec.table}|${increment}`;
+  const prepared = (spec: BulkTable, mode: Mode) => {
+    const key = `${spec.table}|${mode}`;
     let statement = statements.get(key);
     if (!statement) {
       const row = `(${spec.columns.map(() => '?').join(', ')})`;
-      statement = sqlite.prepare(statementOf(spec, `values ${row}`, increment, false));
+      statement = sqlite.prepare(statementOf(spec, `values ${row}`, mode, false));
       statements.set(key, statement);
     }
     return statement;
   };
+  const runAll = (spec: BulkTable, mode: Mode, rows: readonly unknown[][]) => {
+    const statement = prepared(spec, mode);
+    for (const row of rows) statement.run(row);
+  };
   return {
     async insertNew(_trx, spec, rows) {
-      const statement = prepared(spec, false);
+      const statement = prepared(spec, 'new');
       return rows.map((row) => statement.run(row).changes > 0);
     },
     async addCounts(_trx, spec, rows) {
-      const statement = prepared(spec, true);
-      for (const row of rows) statement.run(row);
+      runAll(spec, 'increment', rows);
+    },
+    async replace(_trx, spec, rows) {
+      runAll(spec, 'replace', rows);
+    },
+    async insert(_trx, spec, rows) {
+      runAll(spec, 'insert', rows);
     },
   };
 }
@@ -76,9 +102,10 @@ const CHUNK_ROWS = 5_000;
  * column. The statement's text is the same whatever the number of rows, so the server parses a few
  * parameters instead of one per value, and the client sends one array per column.
  */
-function unnestStatement(spec: BulkTable, increment: boolean, returning: boolean): string {
-  const arrays = spec.columns.map((c, i) => `$${i + 1}::${spec.numbers?.includes(c) ? 'bigint' : 'text'}[]`);
-  return statementOf(spec, `select * from unnest(${arrays.join(', ')})`, increment, returning);
+function unnestStatement(spec: BulkTable, mode: Mode, returning: boolean): string {
+  const typeOf = (c: string) => (spec.numbers?.includes(c) ? 'bigint' : spec.blobs?.includes(c) ? 'bytea' : 'text');
+  const arrays = spec.columns.map((c, i) => `$${i + 1}::${typeOf(c)}[]`);
+  return statementOf(spec, `select * from unnest(${arrays.join(', ')})`, mode, returning);
 }
 
 /** The rows' values, column by column. */
@@ -91,11 +118,11 @@ export function postgresBulk(): BulkWriter {
     trx: Kysely<Schema>,
     spec: BulkTable,
     rows: readonly unknown[][],
-    increment: boolean,
+    mode: Mode,
     returning: boolean,
   ) => {
     const out: Record<string, unknown>[] = [];
-    const text = unnestStatement(spec, increment, returning);
+    const text = unnestStatement(spec, mode, returning);
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       const chunk = rows.slice(i, i + CHUNK_ROWS);
       const query = CompiledQuery.raw(text, columnsOf(chunk, spec.columns.length));
@@ -108,14 +135,20 @@ export function postgresBulk(): BulkWriter {
   return {
     async insertNew(trx, spec, rows) {
       const inserted = new Set(
-        (await run(trx, spec, rows, false, true)).map((r) => spec.conflict.map((c) => String(r[c])).join('\0')),
+        (await run(trx, spec, rows, 'new', true)).map((r) => spec.conflict.map((c) => keyText(r[c])).join('\0')),
       );
       const indexes = keyIndexes(spec);
       // A key given twice was inserted once: its first row says so, as on SQLite.
-      return rows.map((row) => inserted.delete(indexes.map((i) => String(row[i])).join('\0')));
+      return rows.map((row) => inserted.delete(indexes.map((i) => keyText(row[i])).join('\0')));
     },
     async addCounts(trx, spec, rows) {
-      await run(trx, spec, rows, true, false);
+      await run(trx, spec, rows, 'increment', false);
+    },
+    async replace(trx, spec, rows) {
+      await run(trx, spec, rows, 'replace', false);
+    },
+    async insert(trx, spec, rows) {
+      await run(trx, spec, rows, 'insert', false);
     },
   };
 }

@@ -69,3 +69,20 @@ export function chunks<T>(rows: readonly T[], size = INSERT_CHUNK): T[][] {
  * rollup read is one range scan of the table itself. PostgreSQL reads the key's index either way.
  */
 export const clusteredByKey = (db: Kysely<any>) => (dialectOf(db) === 'sqlite' ? sql`without rowid` : sql``);
+
+/**
+ * `n` new numbers of the events' sequence, ascending, inside the caller's transaction: PostgreSQL's
+ * `events_seq`; on SQLite the table's AUTOINCREMENT counter, which an insert of a larger `seq` moves
+ * on (its one writer makes the read and the insert one step). A number is never given twice, even
+ * after the newest events are deleted.
+ */
+export async function nextEventSeqs(trx: Kysely<any>, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  if (dialectOf(trx) === 'postgres') {
+    const { rows } = await sql<{ seq: string }>`select nextval('events_seq') as seq from generate_series(1, ${n})`.execute(trx);
+    return rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+  }
+  const { rows } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'events'`.execute(trx);
+  const base = Number(rows[0]?.seq ?? 0);
+  return Array.from({ length: n }, (_, i) => base + i + 1);
+}

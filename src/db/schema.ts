@@ -282,8 +282,8 @@ export interface VisitorSaltsTable {
 export interface DailyVisitorsTable {
   day: number;
   target: number;
-  /** The first 8 bytes of the visitor's keyed hash. */
-  visitor: Uint8Array;
+  /** The first 16 hex digits of the visitor's keyed hash. */
+  visitor: string;
 }
 
 export interface AlertRulesTable {

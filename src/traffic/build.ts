@@ -23,7 +23,8 @@ import { EventRecorder } from './events/events.recorder.js';
 import { EventsRepository } from './events/store/events.repository.js';
 import { SaltsRepository, VisitorSalts } from './events/store/events.salts.js';
 import { EventsService } from './events/events.service.js';
-import type { BatchListener, RecordedEvent } from './events/events.types.js';
+import type { BatchListener, CommittedEvent } from './events/events.types.js';
+import { EventKeys } from './events/store/event-keys.js';
 import { Gs1ResolverService } from './resolver/gs1-resolver.service.js';
 import { ResolverRepository } from './resolver/store/resolver.repository.js';
 import { ResolverService } from './resolver/resolver.service.js';
@@ -36,6 +37,8 @@ export interface Recording {
   events: EventsService;
   /** What reading analytics from a replica needs to read one's own writes. */
   accountWrites: AccountWrites;
+  /** The events store's integers for accounts, targets and values, shared by its writer and readers. */
+  eventKeys: EventKeys;
 }
 
 /** The resolver that answers scans and clicks, and the analytics and alerts read from what it records. */
@@ -52,7 +55,7 @@ export interface Traffic extends Recording {
 }
 
 /** A committed event as webhooks deliver it; its public shape is built only for a subscribed account. */
-const outgoingEvent = (event: RecordedEvent): OutgoingEvent => ({
+const outgoingEvent = (event: CommittedEvent): OutgoingEvent => ({
   id: event.id,
   accountId: event.accountId,
   type: event.type,
@@ -84,26 +87,27 @@ export function buildRecording(platform: Platform, parts: { database: Database; 
   const { database, config } = parts;
   const { clock, transactor: tx } = platform;
   const saltsRepo = new SaltsRepository(database.db);
+  const eventKeys = new EventKeys(database.db);
   const recorder = new EventRecorder(
     {
       transactor: tx,
       clock,
       geo: new MmdbGeoLocator({ files: config.events.geoipFiles, headers: config.events.geoHeaders }),
       salts: new VisitorSalts(saltsRepo, clock),
-      batches: new EventBatchRepository(database.bulk, clock),
+      batches: new EventBatchRepository(database.bulk, eventKeys, clock),
       othersWaiting: database.othersWaiting,
     },
     { maxBuffered: config.events.bufferMax, chunk: database.dialect === 'sqlite' ? SQLITE_CHUNK : undefined },
   );
   const accountWrites = new AccountWrites(platform.counters, clock);
   const events = new EventsService(
-    new EventsRepository(database.db),
+    new EventsRepository(database.db, eventKeys, database.bulk),
     saltsRepo,
     clock,
     () => recorder.flush(),
     database.replica ? accountWrites : null,
   );
-  return { recorder, events, accountWrites };
+  return { recorder, events, accountWrites, eventKeys };
 }
 
 export interface TrafficParts {
@@ -131,6 +135,7 @@ export function buildTraffic(
   const recorder = parts.recorder ?? recording.recorder;
   const analyticsRepo = new AnalyticsRepository(
     db,
+    recording.eventKeys,
     replica ? replicaRoute(db, replica, recording.accountWrites) : primaryOnly(db),
   );
   const analytics = new AnalyticsService({

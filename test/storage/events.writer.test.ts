@@ -4,7 +4,9 @@ import { dayOf, type RecordedEvent } from '../../src/traffic/events/events.types
 import { transactor } from '../../src/db/transaction.js';
 import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
 import { BatchWriter } from '../../src/traffic/events/events.writer.js';
-import { scanEvent } from '../support/events.js';
+import { EventKeys } from '../../src/traffic/events/store/event-keys.js';
+import { dayRollup, scanEvent, storedEvents } from '../support/events.js';
+import { actorIn } from '../support/actors.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -30,34 +32,26 @@ describeEach(STORES)('events batch writer ($name)', (store) => {
     // The targets interleaved, as traffic is; chunks of 4 events, so one batch commits in 8 chunks.
     const events = Array.from({ length: 30 }, (_, i) => event(i));
     const { database } = h.infra;
-    const batches = new EventBatchRepository(database.bulk, h.clock);
+    const batches = new EventBatchRepository(database.bulk, new EventKeys(database.db), h.clock);
     const writer = new BatchWriter({ transactor: transactor(database.db), batches }, { chunk: 4 });
     for (const e of events) writer.add(e);
     await writer.flush();
     await writer.close();
 
     const db = h.infra.database.db;
-    const stored = await db.selectFrom('events').select('id').where('account_id', '=', accountId).execute();
-    expect(stored.map((r) => r.id).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(await storedEvents(db, accountId)).toBe(events.length);
+    const page = await h.services.traffic.analytics.list(actorIn(accountId), { limit: 100 });
+    expect(page.events.map((e) => e.occurredAt)).toEqual(events.map((e) => e.occurredAt).reverse());
     for (const target of targets) {
       const mine = events.filter((e) => e.targetId === target);
-      const rollup = await db
-        .selectFrom('event_rollups')
-        .select(['events', 'uniques'])
-        .where('target_id', '=', target)
-        .where('day', '=', dayOf(now))
-        .executeTakeFirstOrThrow();
-      expect(Number(rollup.events)).toBe(mine.length);
-      expect(Number(rollup.uniques)).toBe(new Set(mine.map((e) => e.visitor)).size);
-      const countries = await db
-        .selectFrom('event_breakdowns')
-        .select(['value', 'events'])
-        .where('target_id', '=', target)
-        .where('dimension', '=', 'country')
-        .execute();
+      const rollup = (await dayRollup(db, target, dayOf(now)))!;
+      expect(rollup.events).toBe(mine.length);
+      expect(rollup.uniques).toBe(new Set(mine.map((e) => e.visitor)).size);
       const expected = new Map<string, number>();
-      for (const e of mine) expected.set(e.country!, (expected.get(e.country!) ?? 0) + 1);
-      expect(new Map(countries.map((c) => [c.value, Number(c.events)]))).toEqual(expected);
+      for (const e of mine) expected.set(`country:${e.country}`, (expected.get(`country:${e.country}`) ?? 0) + 1);
+      const countries = new Map([...rollup.counts].filter(([k]) => k.startsWith('country:')));
+      expect(countries).toEqual(expected);
+      expect(rollup.counts.get('type:scan')).toBe(mine.length);
       expect((await h.services.traffic.events.totals([target])).get(target)).toBe(mine.length);
     }
   });

@@ -1,5 +1,6 @@
 import { transactor } from '../../src/db/transaction.js';
 import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
+import { EventKeys } from '../../src/traffic/events/store/event-keys.js';
 import { MmdbGeoLocator } from '../../src/traffic/events/events.geo.js';
 import { EventRecorder, type RecorderOptions } from '../../src/traffic/events/events.recorder.js';
 import { SaltsRepository, VisitorSalts } from '../../src/traffic/events/store/events.salts.js';
@@ -25,7 +26,7 @@ export function storeRecorder(h: Harness, options: RecorderOptions = {}): EventR
       clock: h.clock,
       geo: new MmdbGeoLocator({ files: [], headers: { country: null, region: null, city: null } }),
       salts: new VisitorSalts(new SaltsRepository(h.infra.database.db), h.clock),
-      batches: new EventBatchRepository(h.infra.database.bulk, h.clock),
+      batches: new EventBatchRepository(h.infra.database.bulk, new EventKeys(h.infra.database.db), h.clock),
     },
     options,
   );

@@ -100,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('daily_visitors')
     .addColumn('day', 'integer', (c) => c.notNull())
     .addColumn('target', 'integer', (c) => c.notNull())
-    .addColumn('visitor', sql.raw(blob), (c) => c.notNull())
+    .addColumn('visitor', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('daily_visitors_day_target_pk', ['day', 'target', 'visitor'])
     .modifyEnd(clusteredByKey(db))
     .execute();

@@ -1,8 +1,8 @@
 import type { Clock } from '../../lib/clock.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { NotFound } from '../../lib/errors.js';
+import { encodeCursor } from '../../lib/cursor.js';
+import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import type { CodeLookup, FoldersService } from '../../catalog/index.js';
-import { dayIso } from '../events/events.types.js';
+import { dayIso, seqOfEventId } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsRepository } from './store/analytics.repository.js';
 import {
@@ -30,8 +30,12 @@ function busiestFirst(codes: readonly { id: string; name: string }[], figures: r
   return rows.map(({ order: _order, ...row }) => row);
 }
 
-/** How far another instance's clock may lag this one's when a code's events are bounded by its creation. */
-const CLOCK_MARGIN_MS = 86_400_000;
+/** The event sequence number inside an events page's cursor; InvalidRequest if it is not one this API returned. */
+function decodeEventCursor(cursor: string): number {
+  const seq = seqOfEventId(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (seq === null) throw new InvalidRequest('cursor is not one this API returned.', 'cursor');
+  return seq;
+}
 
 export interface AnalyticsDeps {
   events: AnalyticsRepository;
@@ -58,19 +62,11 @@ export class AnalyticsService {
   async list(actor: Person, input: ListEventsInput = {}): Promise<EventPage> {
     assertCan(actor, 'analytics:read');
     const limit = bounded(input.limit, 50, 1, 100, 'limit');
-    const before = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-    // A code's events are no older than the code (less a day for another instance's clock), so the
-    // walk back stops at its creation instead of reading every older month.
-    const code = input.codeId === undefined ? null : await this.deps.codes.findInAccount(actor.accountId, input.codeId);
-    if (input.codeId !== undefined && !code) throw new NotFound('code');
-    const rows = await this.events.page({
-      ...input,
-      accountId: actor.accountId,
-      limit: limit + 1,
-      before,
-      now: this.clock.now(),
-      since: code ? code.createdAt - CLOCK_MARGIN_MS : undefined,
-    });
+    const before = input.cursor === undefined ? undefined : decodeEventCursor(input.cursor);
+    if (input.codeId !== undefined && !(await this.deps.codes.findInAccount(actor.accountId, input.codeId))) {
+      throw new NotFound('code');
+    }
+    const rows = await this.events.page({ ...input, accountId: actor.accountId, limit: limit + 1, before });
     const events = rows.slice(0, limit);
     return { events, nextCursor: rows.length > limit ? encodeCursor(events.at(-1)!.id) : null };
   }

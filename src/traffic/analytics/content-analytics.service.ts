@@ -1,8 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { foundById } from '../../lib/found.js';
-import { idFloorAt } from '../../lib/ids.js';
 import type { ContentKind, ContentLookup } from '../../content/index.js';
-import { DAY_MS, dayIso } from '../events/events.types.js';
+import { dayIso } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsRepository } from './store/analytics.repository.js';
 import { bounded, windowOf } from './analytics.types.js';
@@ -37,7 +36,7 @@ export class ContentAnalyticsService {
     const days = bounded(window, 30, 1, 3650, 'days');
     const { from, to } = windowOf(this.deps.clock, days);
     const [types, rows] = await Promise.all([
-      this.deps.events.countByType(actor.accountId, content.id, idFloorAt(from * DAY_MS)),
+      this.deps.events.countByType(actor.accountId, content.id, from, to),
       this.deps.events.days(actor.accountId, content.id, from, to),
     ]);
     const views = types.get(VIEW[kind]) ?? 0;

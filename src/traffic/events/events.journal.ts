@@ -1,10 +1,11 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventRow, type RecordedEvent } from './events.types.js';
 
 /** A journal line is the event's fields in this order, as a JSON array: half the bytes of an object. */
 const FIELDS =
-  'id accountId type targetId codeId linkId occurredAt placement country region city os device browser visitor'.split(
+  'accountId type targetId codeId linkId occurredAt placement country region city os device browser visitor'.split(
     ' ',
   ) as (keyof RecordedEvent)[];
 
@@ -15,31 +16,37 @@ export function encodeEvent(e: RecordedEvent): string {
   return JSON.stringify(row);
 }
 
-/** The event of a journal line (an array, or an object as earlier versions wrote). */
+/** The event of a journal line (earlier versions began each line with an id of their own). */
 export function decodeEvent(line: string): RecordedEvent {
   const parsed = JSON.parse(line) as unknown;
-  if (!Array.isArray(parsed)) return parsed as RecordedEvent;
-  if (parsed.length !== FIELDS.length) throw new SyntaxError('not a journal line');
+  if (!Array.isArray(parsed) || (parsed.length !== FIELDS.length && parsed.length !== FIELDS.length + 1)) {
+    throw new SyntaxError('not a journal line');
+  }
   // One object literal of a fixed shape (an object built key by key is slow to make and to read).
-  const f = parsed as RecordedEvent[keyof RecordedEvent][];
+  const f = (parsed.length > FIELDS.length ? parsed.slice(1) : parsed) as RecordedEvent[keyof RecordedEvent][];
   return {
-    id: f[0],
-    accountId: f[1],
-    type: f[2],
-    targetId: f[3],
-    codeId: f[4],
-    linkId: f[5],
-    occurredAt: f[6],
-    placement: f[7],
-    country: f[8],
-    region: f[9],
-    city: f[10],
-    os: f[11],
-    device: f[12],
-    browser: f[13],
-    visitor: f[14],
+    accountId: f[0],
+    type: f[1],
+    targetId: f[2],
+    codeId: f[3],
+    linkId: f[4],
+    occurredAt: f[5],
+    placement: f[6],
+    country: f[7],
+    region: f[8],
+    city: f[9],
+    os: f[10],
+    device: f[11],
+    browser: f[12],
+    visitor: f[13],
   } as RecordedEvent;
 }
+
+/**
+ * Lines a segment holds at most, in a position's arithmetic (a segment closes at every commit, and
+ * the recorder drops hits long before this many wait).
+ */
+const LINES_PER_SEGMENT = 2 ** 24;
 
 const SEGMENT = /^hits-(\d{12})\.log$/;
 const name = (seq: number) => `hits-${String(seq).padStart(12, '0')}.log`;
@@ -59,13 +66,18 @@ function alive(pid: number): boolean {
  * any of their requests is answered, so they are in the kernel's page cache and survive the process
  * being killed. Each time the writer reports a commit, the active segment is closed and every closed
  * segment whose hits are all committed is deleted; at start-up every segment
- * left behind is replayed (event ids make the replay idempotent). Lines carry no address: only the
- * visitor's daily keyed hash.
+ * left behind is replayed. Each line has a position (its segment's number and its place in it) under
+ * the journal's id; the store keeps the last position it committed per journal, so a replay skips
+ * what is already in. Lines carry no address: only the visitor's daily keyed hash.
  */
 export class EventJournal {
   private fd: number | null = null;
   private seq = 0;
   private written = 0;
+  /** Lines appended to the active segment. */
+  private lines = 0;
+  /** A new id whenever the folder holds nothing to replay, so positions never repeat under one id. */
+  id = '';
   private pending = '';
   /** Closed segments and the count of hits recorded by the time each was closed. */
   private closed: { seq: number; lastHit: number }[] = [];
@@ -84,12 +96,19 @@ export class EventJournal {
     mkdirSync(this.dir, { recursive: true });
     this.takeLock();
     const segments = this.segments();
+    const idFile = join(this.dir, 'journal.id');
+    if (segments.length === 0 || !existsSync(idFile)) writeFileSync(idFile, randomUUID());
+    this.id = readFileSync(idFile, 'utf8').trim();
     const events: RecordedEvent[] = [];
     for (const seq of segments) {
-      for (const line of readFileSync(join(this.dir, name(seq)), 'utf8').split('\n')) {
-        if (line.trim() === '') continue;
+      const lines = readFileSync(join(this.dir, name(seq)), 'utf8').split('\n');
+      for (let i = 0; i < lines.length; i += 1) {
+        if (lines[i]!.trim() === '') continue;
         try {
-          events.push(decodeEvent(line));
+          const event = decodeEvent(lines[i]!);
+          event.journal = this.id;
+          event.position = seq * LINES_PER_SEGMENT + i;
+          events.push(event);
         } catch {
           // A line cut short by the crash: its redirect was never answered.
         }
@@ -106,10 +125,13 @@ export class EventJournal {
     for (const c of this.closed) if (c.lastHit === Number.POSITIVE_INFINITY) c.lastHit = lastHit;
   }
 
-  /** Adds a hit's line (its JSON) to the lines of the next `write`. */
-  append(line: string): void {
+  /** Adds an event's line to the lines of the next `write`, and gives the event its position. */
+  append(event: RecordedEvent): void {
     if (this.fd === null) return;
-    this.pending += `${line}\n`;
+    event.journal = this.id;
+    event.position = this.seq * LINES_PER_SEGMENT + this.lines;
+    this.lines += 1;
+    this.pending += `${encodeEvent(event)}\n`;
   }
 
   /** Whether appended lines wait for `write`. */
@@ -156,6 +178,7 @@ export class EventJournal {
   private openSegment(): void {
     this.fd = openSync(join(this.dir, name(this.seq)), 'a');
     this.written = 0;
+    this.lines = 0;
   }
 
   private segments(): number[] {

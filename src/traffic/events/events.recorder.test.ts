@@ -3,6 +3,7 @@ import { postgresBulk } from '../../db/bulk.js';
 import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
 import { EventBatchRepository } from './store/events.batch.repository.js';
+import { EventKeys } from './store/event-keys.js';
 import { EventRecorder, type RecorderDeps, type RecorderOptions } from './events.recorder.js';
 import type { VisitorSalts } from './store/events.salts.js';
 import type { Hit } from './events.types.js';
@@ -26,7 +27,7 @@ const withStore = (transactor: Transactor): RecorderDeps => ({
   clock: new ManualClock(),
   geo: { locate: () => ({ country: null, region: null, city: null }) },
   salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-  batches: new EventBatchRepository(postgresBulk()),
+  batches: new EventBatchRepository(postgresBulk(), new EventKeys({} as never)),
 });
 
 /** A store that is down: every commit fails. */
@@ -57,7 +58,7 @@ describe('EventRecorder.record', () => {
           },
         },
         salts: {} as VisitorSalts,
-        batches: new EventBatchRepository(postgresBulk()),
+        batches: new EventBatchRepository(postgresBulk(), new EventKeys({} as never)),
       },
       { flushIntervalMs: 1_000_000_000, log },
     );

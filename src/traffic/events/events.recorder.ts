@@ -1,11 +1,10 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { newIdAt } from '../../lib/ids.js';
 import type { EventBatchRepository } from './store/events.batch.repository.js';
 import { isCounted, parseAgent } from '../../platform/index.js';
 import type { GeoLocator } from './events.geo.js';
 import { AnswerHold } from './events.hold.js';
-import { encodeEvent, EventJournal } from './events.journal.js';
+import { EventJournal } from './events.journal.js';
 import type { VisitorSalts } from './store/events.salts.js';
 import { BatchWriter, silentLog, type RecorderLog, type WriterOptions } from './events.writer.js';
 import {
@@ -174,7 +173,7 @@ export class EventRecorder implements HitRecorder {
       }
       const event = this.toEvent(hit, type);
       if (this.journal) {
-        this.journal.append(encodeEvent(event));
+        this.journal.append(event);
         this.endTurnSoon();
       }
       this.hand(event);
@@ -284,7 +283,6 @@ export class EventRecorder implements HitRecorder {
     const where = this.deps.geo.locate(hit.clientAddress, hit.headers);
     // One object in the field order of the journal line, with no spread copies.
     return {
-      id: newIdAt(hit.at),
       accountId: hit.accountId,
       type,
       targetId: hit.targetId,

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Transactor, Tx } from '../../db/transaction.js';
+import type { Transactor } from '../../db/transaction.js';
 import type { EventBatchRepository } from './store/events.batch.repository.js';
-import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
+import type { BatchListener, CommittedEvent, ExcludedCount, RecordedEvent } from './events.types.js';
 
 /** The little the recorder and its writer log; never an address (nothing they log carries one). */
 export interface RecorderLog {
@@ -42,24 +42,6 @@ export interface WriterOptions {
 
 /** Told, after each batch, how many of the events added are committed in all (they may leave the journal). */
 export type CommittedListener = (through: number) => void;
-
-/**
- * A batch larger than one chunk, ordered by target (then as recorded): each chunk then holds the
- * events of a few targets, so the rollup, breakdown, total and visitor rows a chunk writes (one per
- * key per chunk) add up many events each, as in a batch of one chunk, instead of one row per target
- * per chunk for every chunk.
- */
-function byTarget(events: readonly RecordedEvent[]): RecordedEvent[] {
-  const groups = new Map<string, RecordedEvent[]>();
-  for (const e of events) {
-    const group = groups.get(e.targetId);
-    if (group) group.push(e);
-    else groups.set(e.targetId, [e]);
-  }
-  const ordered: RecordedEvent[] = [];
-  for (const group of groups.values()) for (const e of group) ordered.push(e);
-  return ordered;
-}
 
 /** The window is at least this many times the last commit's duration (up to `maxWindowMs`). */
 const WINDOW_FACTOR = 4;
@@ -214,14 +196,6 @@ export class BatchWriter {
     );
   }
 
-  /** Writes one chunk of events with its rollups and the batch listeners' rows, and excluded counts. */
-  private async writeChunk(trx: Tx, events: RecordedEvent[], excluded: ExcludedCount[]): Promise<void> {
-    const inserted = await this.deps.batches.insertEvents(trx, events);
-    await this.deps.batches.rollUp(trx, inserted);
-    await this.deps.batches.addExcluded(trx, excluded);
-    for (const listener of this.listeners) await listener(trx, inserted);
-  }
-
   private async commit(): Promise<void> {
     const events = this.buffer;
     const excluded = [...this.excluded.values()];
@@ -232,28 +206,37 @@ export class BatchWriter {
     this.since = null;
     this.full = false;
     const started = performance.now();
+    let from = 0;
     try {
       await this.deps.beforeBatch?.();
-      // A retry after a failed transaction re-sends the committed chunks too, which insert nothing twice
-      // (ids) and so count nothing twice.
-      const ordered = events.length > this.chunk ? byTarget(events) : events;
-      for (let from = 0; from === 0 || from < ordered.length;) {
+      await this.deps.batches.prepare(events, excluded);
+      const { batches } = this.deps;
+      // Each transaction commits the next events in the order recorded, so a failure leaves a prefix
+      // committed, and journal marks stay a position per journal.
+      do {
         from = await this.deps.transactor.run(async (trx) => {
-          for (let at = from; ;) {
-            await this.writeChunk(trx, ordered.slice(at, at + this.chunk), at === 0 ? excluded : []);
+          const inserted: CommittedEvent[] = [];
+          let at = from;
+          for (;;) {
+            inserted.push(...(await batches.insertEvents(trx, events.slice(at, at + this.chunk))));
             at += this.chunk;
-            if (at >= ordered.length) return at;
+            if (at >= events.length) break;
             // Requests read meanwhile are served between two chunks (a SQLite chunk holds the thread);
             // the transaction goes on while none of them waits for the store. Every commit rewrites
-            // the index pages its events touched, so fewer commits write fewer bytes per event.
+            // the pages its rows touched, so fewer commits write fewer bytes per event.
             await nextTurn();
-            if (!this.deps.othersWaiting || this.deps.othersWaiting()) return at;
+            if (!this.deps.othersWaiting || this.deps.othersWaiting()) break;
           }
+          await batches.rollUp(trx, inserted);
+          if (from === 0) await batches.addExcluded(trx, excluded);
+          for (const listener of this.listeners) await listener(trx, inserted);
+          return at;
         });
-      }
+      } while (from < events.length);
     } catch (error) {
-      this.buffer = events.concat(this.buffer);
-      for (const c of excluded) this.countExcluded(c);
+      // What committed stays committed; a journaled event is also safe from a commit that failed to say so.
+      this.buffer = events.slice(from).concat(this.buffer);
+      if (from === 0) for (const c of excluded) this.countExcluded(c);
       throw error;
     }
     this.lastCommitMs = performance.now() - started;

@@ -9,7 +9,7 @@ export type WithLifetimeTotal<T extends CountedTable> = Selectable<Schema[T]> & 
 
 /**
  * The rows of `table`, each with `lifetime_total`, the lifetime count of counted events of its
- * target: the events writer keeps it per batch in `event_totals`, so no scan ever writes the code's
+ * target: the events writer keeps it per batch in `event_targets`, so no scan ever writes the code's
  * own row. The callers narrow, order and run the query.
  */
 export function withLifetimeTotals<T extends CountedTable>(
@@ -21,9 +21,9 @@ export function withLifetimeTotals<T extends CountedTable>(
     .selectAll()
     .select((eb) =>
       eb
-        .selectFrom('event_totals')
-        .select('event_totals.total')
-        .whereRef('event_totals.target_id', '=', `${table as CountedTable}.id` as 'codes.id')
+        .selectFrom('event_targets')
+        .select('event_targets.total')
+        .whereRef('event_targets.key', '=', `${table as CountedTable}.id` as 'codes.id')
         .as('lifetime_total'),
     );
   return query as unknown as SelectQueryBuilder<Schema, T, WithLifetimeTotal<T>>;

@@ -67,16 +67,17 @@ export class AlertsRepository {
   /** Within a batch: scans of (code, day) from the rollups, and lifetime totals. */
   async scansOn(trx: Kysely<Schema>, codeId: string, day: number): Promise<number> {
     const row = await trx
-      .selectFrom('event_rollups')
-      .select('events')
-      .where('target_id', '=', codeId)
-      .where('day', '=', day)
+      .selectFrom('event_days')
+      .innerJoin('event_targets', 'event_targets.id', 'event_days.target')
+      .select('event_days.events')
+      .where('event_targets.key', '=', codeId)
+      .where('event_days.day', '=', day)
       .executeTakeFirst();
     return row ? Number(row.events) : 0;
   }
 
   async lifetime(trx: Kysely<Schema>, codeId: string): Promise<number> {
-    const row = await trx.selectFrom('event_totals').select('total').where('target_id', '=', codeId).executeTakeFirst();
+    const row = await trx.selectFrom('event_targets').select('total').where('key', '=', codeId).executeTakeFirst();
     return row ? Number(row.total) : 0;
   }
 

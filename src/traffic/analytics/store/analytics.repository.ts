@@ -1,10 +1,23 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks } from '../../../db/dialect.js';
-import { idFloorAt, timeOfId } from '../../../lib/ids.js';
 import { primaryOnly, type ReadRoute } from '../../../db/read-route.js';
 import type { EventsTable, Schema } from '../../../db/schema.js';
+import { decodeCounts, type Counts } from '../../events/store/counts.js';
+import type { EventKeys } from '../../events/store/event-keys.js';
 import { compactedThrough } from '../../events/store/events.repository.js';
-import { firstDayOf, monthOf, type Device, type Dimension, type EventType, type StoredEvent } from '../../events/events.types.js';
+import {
+  DIMENSIONS,
+  EVENT_DIMENSIONS,
+  TYPE_CODES,
+  TYPE_OF_CODE,
+  eventIdOf,
+  firstDayOf,
+  monthOf,
+  type Device,
+  type Dimension,
+  type EventType,
+  type StoredEvent,
+} from '../../events/events.types.js';
 
 /**
  * A window of days as day ranges at its ends plus the whole months between (inclusive bounds). Only
@@ -27,47 +40,14 @@ export function splitWindow(
   return { ranges, months: [first, last] };
 }
 
-const toEvent = (row: Selectable<EventsTable>): StoredEvent => ({
-  id: row.id,
-  accountId: row.account_id,
-  type: row.type as EventType,
-  targetId: row.target_id,
-  codeId: row.code_id,
-  linkId: row.link_id,
-  occurredAt: Number(row.occurred_at),
-  placement: row.placement,
-  country: row.country,
-  region: row.region,
-  city: row.city,
-  os: row.os,
-  device: row.device as Device | null,
-  browser: row.browser,
-});
-
 export interface EventPageQuery {
   accountId: string;
   limit: number;
   codeId?: string;
   type?: EventType;
-  /** Only events with a smaller id (older) than this one. */
-  before?: string;
-  /** The time now: the first page's walk starts from it (`before` carries its own time). */
-  now?: number;
-  /**
-   * No event is older than this (the code's creation, less a margin for clocks): the walk's last step
-   * stops here instead of reading every older month.
-   */
-  since?: number;
+  /** Only events stored before this one (its sequence number): older. */
+  before?: number;
 }
-
-/**
- * How far back each step of the newest-first walk reaches, in days from its start (then the rest). Each
- * step bounds `id` from below, so on a store partitioned by month only a step's few partitions are
- * opened: a busy account's page is one step on one or two partitions, not an ordered scan started over
- * every month the store keeps.
- */
-const PAGE_STEPS_DAYS = [31, 124, 496] as const;
-const DAY_MS = 86_400_000;
 
 export interface DayRow {
   day: number;
@@ -75,72 +55,73 @@ export interface DayRow {
   uniques: number;
 }
 
+const ROLLUP_DIMENSIONS = new Set<string>(DIMENSIONS);
+
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
 export class AnalyticsRepository {
   /** `route` sends an account's reads to the replica when there is one. */
   constructor(
     db: Kysely<Schema>,
+    private readonly keys: EventKeys,
     private readonly route: ReadRoute = primaryOnly(db),
   ) {}
 
-  /** Newest first, walking (account_id[, target_id | type], id) backwards: O(limit) at any size. */
+  /**
+   * Newest recorded first. A code's page walks (target, seq) backwards, a type's (account, type, seq);
+   * the account's whole page is each type's page merged, so every read is O(limit) at any size.
+   */
   async page(q: EventPageQuery): Promise<StoredEvent[]> {
     const db = await this.route.of(q.accountId);
-    const query = () => {
-      let query = db.selectFrom('events').selectAll().where('account_id', '=', q.accountId);
-      // A code's events are the ones targeting it (its scans): the per-target index serves them.
-      if (q.codeId !== undefined) query = query.where('target_id', '=', q.codeId).where('code_id', '=', q.codeId);
-      if (q.type !== undefined) query = query.where('type', '=', q.type);
-      if (q.before !== undefined) query = query.where('id', '<', q.before);
-      return query.orderBy('id', 'desc');
-    };
-    const start = q.before !== undefined ? timeOfId(q.before) : q.now;
-    if (start === undefined) return (await query().limit(q.limit).execute()).map(toEvent);
-    const rows: Selectable<EventsTable>[] = [];
-    const oldest = q.since === undefined ? null : idFloorAt(q.since);
-    let below: string | undefined;
-    for (const days of [...PAGE_STEPS_DAYS, null]) {
-      const stepFloor = days === null ? null : idFloorAt(start - days * DAY_MS);
-      // The last step: the unbounded one, or the one that reaches back past the oldest possible event.
-      const last = stepFloor === null || (oldest !== null && stepFloor <= oldest);
-      const floor = last ? oldest : stepFloor;
-      let step = query();
-      if (below !== undefined) step = step.where('id', '<', below);
-      if (floor !== null) step = step.where('id', '>=', floor);
-      rows.push(...(await step.limit(q.limit - rows.length).execute()));
-      if (rows.length >= q.limit || last) break;
-      below = floor!;
+    const account = await this.keys.accountOf(q.accountId, db);
+    if (account === null) return [];
+    let target: number | undefined;
+    if (q.codeId !== undefined) {
+      target = (await this.keys.targetsOf(q.accountId, [q.codeId], db)).get(q.codeId);
+      if (target === undefined) return [];
     }
-    return rows.map(toEvent);
+    // A code's events are its scans.
+    const types = q.codeId !== undefined ? [TYPE_CODES.scan] : q.type !== undefined ? [TYPE_CODES[q.type]] : Object.values(TYPE_CODES);
+    if (q.codeId !== undefined && q.type !== undefined && q.type !== 'scan') return [];
+    const pages = await Promise.all(
+      types.map((type) => {
+        let query = db.selectFrom('events').selectAll().where('type', '=', type);
+        query = target !== undefined ? query.where('target', '=', target) : query.where('account', '=', account);
+        if (q.before !== undefined) query = query.where('seq', '<', q.before);
+        return query.orderBy('seq', 'desc').limit(q.limit).execute();
+      }),
+    );
+    const rows = pages
+      .flat()
+      .sort((a, b) => Number(b.seq) - Number(a.seq))
+      .slice(0, q.limit);
+    const targets = await this.keys.targetKeysOf(
+      rows.map((r) => Number(r.target)),
+      db,
+    );
+    const values = await this.keys.valuesOf(
+      rows.flatMap((r) => EVENT_DIMENSIONS.map((d) => r[d]).filter((c): c is number => c !== null).map(Number)),
+      db,
+    );
+    return rows.map((row) => toEvent(row, q.accountId, targets, values));
   }
 
-  /**
-   * Events of one target per type from `fromId` on (a UUIDv7 floor of the window's start), read from
-   * the per-target index: a content's views and submissions share its target, so they are told apart
-   * here rather than in the rollups.
-   */
-  async countByType(accountId: string, targetId: string, fromId: string): Promise<Map<string, number>> {
-    const rows = await (
-      await this.route.of(accountId)
-    )
-      .selectFrom('events')
-      .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('account_id', '=', accountId)
-      .where('target_id', '=', targetId)
-      .where('id', '>=', fromId)
-      .groupBy('type')
-      .execute();
-    return new Map(rows.map((r) => [r.type, Number(r.n)]));
+  /** Events of one target per type over the window (inclusive days), from its rollups. */
+  async countByType(accountId: string, targetId: string, from: number, to: number): Promise<Map<string, number>> {
+    const counts = await this.countsOver(accountId, [targetId], from, to);
+    const names = await this.keys.valuesOf(counts.keys(), await this.route.of(accountId));
+    const out = new Map<string, number>();
+    for (const [code, n] of counts) if (names.get(code)?.dimension === 'type') out.set(names.get(code)!.value, n);
+    return out;
   }
 
   async days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]> {
-    const rows = await (
-      await this.route.of(accountId)
-    )
-      .selectFrom('event_rollups')
+    const db = await this.route.of(accountId);
+    const target = (await this.keys.targetsOf(accountId, [targetId], db)).get(targetId);
+    if (target === undefined) return [];
+    const rows = await db
+      .selectFrom('event_days')
       .select(['day', 'events', 'uniques'])
-      .where('target_id', '=', targetId)
-      .where('account_id', '=', accountId)
+      .where('target', '=', target)
       .where('day', '>=', from)
       .where('day', '<=', to)
       .execute();
@@ -149,8 +130,8 @@ export class AnalyticsRepository {
 
   /**
    * Events per value of every dimension over the window, summed over the targets, largest first: whole
-   * compacted months from the monthly rollup, every other day (the partial months at either end, the
-   * months not compacted yet) from the daily one, so even ten years read few rows.
+   * compacted months from the monthly rows, every other day (the partial months at either end, the
+   * months not compacted yet) from the daily ones, so even ten years read few rows.
    */
   async breakdowns(
     accountId: string,
@@ -158,45 +139,51 @@ export class AnalyticsRepository {
     from: number,
     to: number,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
-    const db = await this.route.of(accountId);
-    const { ranges, months } = splitWindow(from, to, (await compactedThrough(db)) ?? -Infinity);
-    const totals = new Map<string, { dimension: Dimension; value: string; events: number }>();
-    const add = (rows: { dimension: string; value: string; events: number }[]) => {
-      for (const r of rows) {
-        const key = `${r.dimension}|${r.value}`;
-        const found = totals.get(key);
-        if (found) found.events += Number(r.events);
-        else totals.set(key, { dimension: r.dimension as Dimension, value: r.value, events: Number(r.events) });
-      }
-    };
-    // The daily rows over each range of days, the monthly rows over the whole months: one shape.
-    const sums = (
-      table: 'event_breakdowns' | 'event_breakdowns_monthly',
-      period: 'day' | 'month',
-      ids: readonly string[],
-      first: number,
-      last: number,
-    ) =>
-      db
-        .selectFrom(table)
-        .select(['dimension', 'value', sql<number>`sum(events)`.as('events')])
-        .where('target_id', 'in', ids)
-        .where('account_id', '=', accountId)
-        .where(sql.ref(period), '>=', first)
-        .where(sql.ref(period), '<=', last)
-        .groupBy(['dimension', 'value'])
-        .execute();
-    for (const ids of chunks(targetIds, 1000)) {
-      for (const [start, end] of ranges) add(await sums('event_breakdowns', 'day', ids, start, end));
-      if (months) add(await sums('event_breakdowns_monthly', 'month', ids, months[0], months[1]));
+    const counts = await this.countsOver(accountId, targetIds, from, to);
+    const names = await this.keys.valuesOf(counts.keys(), await this.route.of(accountId));
+    const out: { dimension: Dimension; value: string; events: number }[] = [];
+    for (const [code, events] of counts) {
+      const entry = names.get(code);
+      if (entry && ROLLUP_DIMENSIONS.has(entry.dimension)) out.push({ dimension: entry.dimension as Dimension, value: entry.value, events });
     }
-    return [...totals.values()].sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
+    return out.sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
+  }
+
+  /** The packed counts of the targets over the window, added up. */
+  private async countsOver(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Counts> {
+    const db = await this.route.of(accountId);
+    const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];
+    const { ranges, months } = splitWindow(from, to, (await compactedThrough(db)) ?? -Infinity);
+    const counts: Counts = new Map();
+    for (const ids of chunks(targets, 1000)) {
+      for (const [start, end] of ranges) {
+        const rows = await db
+          .selectFrom('event_days')
+          .select('counts')
+          .where('target', 'in', ids)
+          .where('day', '>=', start)
+          .where('day', '<=', end)
+          .execute();
+        for (const r of rows) decodeCounts(r.counts, counts);
+      }
+      if (months) {
+        const rows = await db
+          .selectFrom('event_months')
+          .select('counts')
+          .where('target', 'in', ids)
+          .where('month', '>=', months[0])
+          .where('month', '<=', months[1])
+          .execute();
+        for (const r of rows) decodeCounts(r.counts, counts);
+      }
+    }
+    return counts;
   }
 
   /** Events and daily uniques per day over the window, summed over the targets. */
   async daysOf(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Map<number, DayRow>> {
     const sums = await this.rollupSums('day', accountId, targetIds, from, to);
-    return new Map([...sums].map(([day, figures]) => [Number(day), { day: Number(day), ...figures }]));
+    return new Map([...sums].map(([day, figures]) => [day, { day, ...figures }]));
   }
 
   /** Events and daily uniques per target over the window. */
@@ -206,35 +193,33 @@ export class AnalyticsRepository {
     from: number,
     to: number,
   ): Promise<Map<string, { events: number; uniques: number }>> {
-    return this.rollupSums('target_id', accountId, targetIds, from, to);
+    const sums = await this.rollupSums('target', accountId, targetIds, from, to);
+    const keys = await this.keys.targetKeysOf(sums.keys(), await this.route.of(accountId));
+    return new Map([...sums].map(([target, figures]) => [keys.get(target)!, figures]));
   }
 
   /** Sums of events and daily uniques of the targets over the window, by day or by target. */
   private async rollupSums(
-    by: 'day' | 'target_id',
+    by: 'day' | 'target',
     accountId: string,
     targetIds: readonly string[],
     from: number,
     to: number,
-  ): Promise<Map<string, { events: number; uniques: number }>> {
-    const out = new Map<string, { events: number; uniques: number }>();
+  ): Promise<Map<number, { events: number; uniques: number }>> {
+    const out = new Map<number, { events: number; uniques: number }>();
     const db = await this.route.of(accountId);
-    for (const ids of chunks(targetIds, 1000)) {
+    const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];
+    for (const ids of chunks(targets, 1000)) {
       const rows = await db
-        .selectFrom('event_rollups')
-        .select([
-          sql.ref<string | number>(by).as('key'),
-          sql<number>`sum(events)`.as('events'),
-          sql<number>`sum(uniques)`.as('uniques'),
-        ])
-        .where('target_id', 'in', ids)
-        .where('account_id', '=', accountId)
+        .selectFrom('event_days')
+        .select([sql.ref<number>(by).as('key'), sql<number>`sum(events)`.as('events'), sql<number>`sum(uniques)`.as('uniques')])
+        .where('target', 'in', ids)
         .where('day', '>=', from)
         .where('day', '<=', to)
         .groupBy(by)
         .execute();
       for (const r of rows) {
-        const key = String(r.key);
+        const key = Number(r.key);
         const found = out.get(key) ?? { events: 0, uniques: 0 };
         out.set(key, { events: found.events + Number(r.events), uniques: found.uniques + Number(r.uniques) });
       }
@@ -246,18 +231,51 @@ export class AnalyticsRepository {
   async excluded(accountId: string, targetIds: readonly string[] | null, from: number, to: number): Promise<Map<number, number>> {
     const db = await this.route.of(accountId);
     const out = new Map<number, number>();
-    for (const ids of targetIds === null ? [null] : chunks(targetIds, 1000)) {
-      let query = db
+    const add = (rows: { day: number; hits: number }[]) => {
+      for (const r of rows) out.set(Number(r.day), (out.get(Number(r.day)) ?? 0) + Number(r.hits));
+    };
+    const query = () =>
+      db
         .selectFrom('excluded_hits')
         .select(['day', sql<number>`sum(hits)`.as('hits')])
-        .where('account_id', '=', accountId)
         .where('day', '>=', from)
-        .where('day', '<=', to);
-      if (ids !== null) query = query.where('target_id', 'in', ids);
-      for (const r of await query.groupBy('day').execute()) {
-        out.set(Number(r.day), (out.get(Number(r.day)) ?? 0) + Number(r.hits));
-      }
+        .where('day', '<=', to)
+        .groupBy('day');
+    if (targetIds === null) {
+      const account = await this.keys.accountOf(accountId, db);
+      if (account === null) return out;
+      add(await query().where('target', 'in', (eb) => eb.selectFrom('event_targets').select('id').where('account', '=', account)).execute());
+      return out;
     }
+    const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];
+    for (const ids of chunks(targets, 1000)) add(await query().where('target', 'in', ids).execute());
     return out;
   }
+}
+
+function toEvent(
+  row: Selectable<EventsTable>,
+  accountId: string,
+  targets: Map<number, string>,
+  values: Map<number, { value: string }>,
+): StoredEvent {
+  const type = TYPE_OF_CODE.get(Number(row.type))!;
+  const targetId = targets.get(Number(row.target))!;
+  const value = (code: number | null) => (code === null ? null : (values.get(Number(code))?.value ?? null));
+  return {
+    id: eventIdOf(Number(row.seq)),
+    accountId,
+    type,
+    targetId,
+    codeId: type === 'scan' ? targetId : null,
+    linkId: type === 'link_click' ? targetId : null,
+    occurredAt: Number(row.at),
+    placement: value(row.placement),
+    country: value(row.country),
+    region: value(row.region),
+    city: value(row.city),
+    os: value(row.os),
+    device: value(row.device) as Device | null,
+    browser: value(row.browser),
+  };
 }

@@ -1,219 +1,258 @@
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
+import { chunks, nextEventSeqs } from '../../../db/dialect.js';
 import type { Schema } from '../../../db/schema.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
+import { addCounts, decodeCounts, encodeCounts, type Counts } from './counts.js';
+import type { EventKeys } from './event-keys.js';
 import { compactedThrough } from './events.repository.js';
-import { DIMENSIONS, dayOf, eventRow, firstDayOf, monthOf, type ExcludedCount, type RecordedEvent } from '../events.types.js';
+import {
+  DIMENSIONS,
+  EVENT_DIMENSIONS,
+  TYPE_CODES,
+  dayOf,
+  eventIdOf,
+  firstDayOf,
+  monthOf,
+  type CommittedEvent,
+  type ExcludedCount,
+  type RecordedEvent,
+} from '../events.types.js';
 
 const EVENTS: BulkTable = {
   table: 'events',
-  columns: [
-    'id',
-    'account_id',
-    'type',
-    'target_id',
-    'code_id',
-    'link_id',
-    'occurred_at',
-    'placement',
-    'country',
-    'region',
-    'city',
-    'os',
-    'device',
-    'browser',
-  ],
-  conflict: ['id'],
-  numbers: ['occurred_at'],
+  columns: ['seq', 'account', 'target', 'type', 'at', ...EVENT_DIMENSIONS],
+  conflict: [],
+  numbers: ['seq', 'account', 'target', 'type', 'at', ...EVENT_DIMENSIONS],
 };
 export const VISITORS: BulkTable = {
   table: 'daily_visitors',
-  columns: ['day', 'target_id', 'visitor'],
-  conflict: ['day', 'target_id', 'visitor'],
-  numbers: ['day'],
+  columns: ['day', 'target', 'visitor'],
+  conflict: ['day', 'target', 'visitor'],
+  numbers: ['day', 'target'],
 };
-const ROLLUPS: BulkTable = {
-  table: 'event_rollups',
-  columns: ['target_id', 'day', 'account_id', 'events', 'uniques'],
-  conflict: ['target_id', 'day'],
-  increment: ['events', 'uniques'],
-  numbers: ['day', 'events', 'uniques'],
-};
-export const BREAKDOWNS: BulkTable = {
-  table: 'event_breakdowns',
-  columns: ['target_id', 'day', 'dimension', 'value', 'account_id', 'events'],
-  conflict: ['target_id', 'day', 'dimension', 'value'],
-  increment: ['events'],
-  numbers: ['day', 'events'],
-};
-const MONTHLY: BulkTable = {
-  table: 'event_breakdowns_monthly',
-  columns: ['target_id', 'month', 'dimension', 'value', 'account_id', 'events'],
-  conflict: ['target_id', 'month', 'dimension', 'value'],
-  increment: ['events'],
-  numbers: ['month', 'events'],
-};
+const rollupTable = (table: 'event_days' | 'event_months', period: 'day' | 'month'): BulkTable => ({
+  table,
+  columns: ['target', period, 'events', 'uniques', 'counts'],
+  conflict: ['target', period],
+  replace: ['events', 'uniques', 'counts'],
+  numbers: ['target', period, 'events', 'uniques'],
+  blobs: ['counts'],
+});
+const DAYS = rollupTable('event_days', 'day');
+const MONTHS = rollupTable('event_months', 'month');
 const TOTALS: BulkTable = {
-  table: 'event_totals',
-  columns: ['target_id', 'account_id', 'total'],
-  conflict: ['target_id'],
+  table: 'event_targets',
+  columns: ['id', 'account', 'key', 'total'],
+  conflict: ['id'],
   increment: ['total'],
-  numbers: ['total'],
+  numbers: ['id', 'account', 'total'],
 };
 const EXCLUDED: BulkTable = {
   table: 'excluded_hits',
-  columns: ['account_id', 'day', 'target_id', 'hits'],
-  conflict: ['account_id', 'day', 'target_id'],
+  columns: ['target', 'day', 'hits'],
+  conflict: ['target', 'day'],
   increment: ['hits'],
-  numbers: ['day', 'hits'],
+  numbers: ['target', 'day', 'hits'],
 };
+const MARKS: BulkTable = {
+  table: 'event_marks',
+  columns: ['journal', 'position'],
+  conflict: ['journal'],
+  replace: ['position'],
+  numbers: ['position'],
+};
+const EMPTY = encodeCounts(new Map());
 
-/** The events of one target on one day, counted per value of every dimension, with their visitors. */
-interface DayGroup {
-  target: string;
-  day: number;
-  account: string;
+/** A rollup row being built: the events of one target in one period. */
+interface Rollup {
+  target: number;
+  period: number;
   events: number;
-  /** Per dimension (in DIMENSIONS order): events per value. */
-  values: Map<string, number>[];
-  /** The visitor hashes seen, each once. */
-  visitors: Set<string>;
+  uniques: number;
+  counts: Counts;
 }
+
+/** The first 16 hex digits (64 bits) of a visitor's keyed hash: enough to tell a day's visitors of a target apart. */
+const visitorKey = (hash: string): string => hash.slice(0, 16);
 
 /**
- * Adds up a batch's events per target and day. The chunks of a large batch come ordered by target
- * (the writer's `byTarget`), so there most events belong to the group of the event before them and
- * need no lookup at all; the others take two map lookups (target, then day). No key is built per event.
- */
-function groupByDay(events: readonly RecordedEvent[]): DayGroup[] {
-  const byTarget = new Map<string, Map<number, DayGroup>>();
-  const groups: DayGroup[] = [];
-  let last: DayGroup | null = null;
-  for (const e of events) {
-    const day = dayOf(e.occurredAt);
-    let group: DayGroup | null = last !== null && last.target === e.targetId && last.day === day ? last : null;
-    if (group === null) {
-      let days = byTarget.get(e.targetId);
-      if (!days) byTarget.set(e.targetId, (days = new Map()));
-      group = days.get(day) ?? null;
-      if (group === null) {
-        group = {
-          target: e.targetId,
-          day,
-          account: e.accountId,
-          events: 0,
-          values: DIMENSIONS.map(() => new Map()),
-          visitors: new Set(),
-        };
-        days.set(day, group);
-        groups.push(group);
-      }
-      last = group;
-    }
-    group.events += 1;
-    group.visitors.add(e.visitor);
-    for (let i = 0; i < DIMENSIONS.length; i += 1) {
-      const value = e[DIMENSIONS[i]!] ?? '';
-      const counts = group.values[i]!;
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-    }
-  }
-  return groups;
-}
-
-/** Breakdown rows (target, period, dimension, value, account, events) of groups, by day or by month. */
-function breakdownRows(groups: Iterable<DayGroup>, periodOf: (day: number) => number): unknown[][] {
-  const cells = new Map<string, unknown[]>();
-  for (const g of groups) {
-    const period = periodOf(g.day);
-    for (let i = 0; i < DIMENSIONS.length; i += 1) {
-      const dimension = DIMENSIONS[i]!;
-      for (const [value, n] of g.values[i]!) {
-        const key = `${g.target}|${period}|${i}|${value}`;
-        const cell = cells.get(key);
-        if (cell) (cell[5] as number) += n;
-        else cells.set(key, [g.target, period, dimension, value, g.account, n]);
-      }
-    }
-  }
-  return [...cells.values()];
-}
-
-/**
- * The group commit's writes: one batch of events, with everything derived from them, inside the
- * caller's transaction. Counts are added up per key in memory first, so each rollup, breakdown and
- * total key is written once per batch whatever its number of events, and no counter row is locked
- * per event. The rows go through the store's bulk writer (db/bulk.ts).
+ * The events writer's statements, inside the caller's transaction: events as rows of integers, and
+ * one read-modify-write per target and day (and per compacted month, for a late event) of the rollup
+ * rows with their packed counts. Counts are added up in memory first, so each key is written once per
+ * call whatever its number of events.
  */
 export class EventBatchRepository {
   /** `clock` tells which month is the current one, for events of compacted months. */
   constructor(
     private readonly bulk: BulkWriter,
+    readonly keys: EventKeys,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Inserts the events (a replayed id is skipped) and returns those really inserted. */
-  async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-    // In id order: ids grow with time, so the rows append to the table's key order, not split its pages.
-    events = [...events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const rows = events.map(eventRow);
-    const inserted = await this.bulk.insertNew(trx, EVENTS, rows);
-    return events.filter((_, i) => inserted[i]);
-  }
-
-  /** Rollups, breakdowns, lifetime totals and daily unique visitors of inserted events. */
-  async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const groups = groupByDay(events);
-    const newVisitors = await this.insertVisitors(trx, groups);
-    const totals = new Map<string, unknown[]>();
-    const rollups: unknown[][] = [];
-    for (let i = 0; i < groups.length; i += 1) {
-      const g = groups[i]!;
-      rollups.push([g.target, g.day, g.account, g.events, newVisitors[i]]);
-      const total = totals.get(g.target);
-      if (total) (total[2] as number) += g.events;
-      else totals.set(g.target, [g.target, g.account, g.events]);
+  /** Makes the integers and value codes these events need, in commits of their own (before the batch). */
+  async prepare(events: readonly RecordedEvent[], excluded: readonly ExcludedCount[] = []): Promise<void> {
+    const targets = new Map<string, string>();
+    const values = new Map<string, [string, string]>();
+    const value = (dimension: string, v: string) => values.set(`${dimension}\0${v}`, [dimension, v]);
+    for (const e of events) {
+      targets.set(e.targetId, e.accountId);
+      value('type', e.type);
+      for (const d of EVENT_DIMENSIONS) if (e[d] !== null) value(d, e[d]);
+      for (const d of DIMENSIONS) if (e[d] === null) value(d, '');
     }
-    await this.bulk.addCounts(trx, ROLLUPS, rollups);
-    await this.bulk.addCounts(
-      trx,
-      BREAKDOWNS,
-      breakdownRows(groups, (day) => day),
-    );
-    await this.bulk.addCounts(trx, TOTALS, [...totals.values()]);
-    await this.addToCompactedMonths(trx, groups);
+    for (const c of excluded) targets.set(c.targetId, c.accountId);
+    await this.keys.ensureTargets(targets);
+    await this.keys.ensureValues(values.values());
   }
 
   /**
-   * Monthly breakdowns are built when a month is over, so a batch writes none, except for
-   * an event of a month already compacted (a journal replayed late, a clock that was behind): it is
-   * added to that month's rows too. Only a batch holding an event older than the current month reads
-   * which months are compacted, inside its transaction.
+   * Inserts the events, except those at or below their journal's mark (committed before a crash or a
+   * failed commit's retry), moves the marks on, and returns the events inserted with their ids.
    */
-  private async addToCompactedMonths(trx: Kysely<Schema>, groups: Iterable<DayGroup>): Promise<void> {
+  async insertEvents(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<CommittedEvent[]> {
+    const fresh = await this.unmarked(trx, events);
+    const seqs = await nextEventSeqs(trx, fresh.length);
+    const rows: unknown[][] = [];
+    const out: CommittedEvent[] = [];
+    for (let i = 0; i < fresh.length; i += 1) {
+      const e = fresh[i]!;
+      const target = this.keys.target(e.targetId);
+      const row: unknown[] = [seqs[i], target.account, target.id, TYPE_CODES[e.type], e.occurredAt];
+      for (const d of EVENT_DIMENSIONS) row.push(e[d] === null ? null : this.keys.valueCode(d, e[d]));
+      rows.push(row);
+      out.push({ ...e, id: eventIdOf(seqs[i]!) });
+    }
+    await this.bulk.insert(trx, EVENTS, rows);
+    return out;
+  }
+
+  /** The events not yet committed by their journal's mark; moves each journal's mark to its last one. */
+  private async unmarked(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<readonly RecordedEvent[]> {
+    const last = new Map<string, number>();
+    for (const e of events) if (e.journal !== undefined) last.set(e.journal, Math.max(last.get(e.journal) ?? 0, e.position!));
+    if (last.size === 0) return events;
+    const marks = new Map<string, number>();
+    for (const ids of chunks([...last.keys()], 500)) {
+      const rows = await trx.selectFrom('event_marks').select(['journal', 'position']).where('journal', 'in', ids).execute();
+      for (const r of rows) marks.set(r.journal, Number(r.position));
+    }
+    await this.bulk.replace(
+      trx,
+      MARKS,
+      [...last].map(([journal, position]) => [journal, Math.max(position, marks.get(journal) ?? 0)]),
+    );
+    if (marks.size === 0) return events;
+    return events.filter((e) => e.journal === undefined || e.position! > (marks.get(e.journal) ?? 0));
+  }
+
+  /** Rollups, lifetime totals and daily unique visitors of inserted events. */
+  async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const days = new Map<string, Rollup & { visitors: Set<string> }>();
+    const totals = new Map<number, number>();
+    for (const e of events) {
+      const target = this.keys.target(e.targetId).id;
+      const day = dayOf(e.occurredAt);
+      const key = `${target}|${day}`;
+      let r = days.get(key);
+      if (!r) days.set(key, (r = { target, period: day, events: 0, uniques: 0, counts: new Map(), visitors: new Set() }));
+      r.events += 1;
+      r.visitors.add(visitorKey(e.visitor));
+      const add = (code: number) => r.counts.set(code, (r.counts.get(code) ?? 0) + 1);
+      add(this.keys.valueCode('type', e.type));
+      for (const d of DIMENSIONS) add(this.keys.valueCode(d, e[d] ?? ''));
+      totals.set(target, (totals.get(target) ?? 0) + 1);
+    }
+    const groups = [...days.values()].sort((a, b) => a.target - b.target || a.period - b.period);
+    await this.countVisitors(trx, groups);
+    await this.merge(trx, DAYS, groups);
+    await this.bulk.addCounts(
+      trx,
+      TOTALS,
+      [...totals].map(([id, n]) => [id, 0, '', n]),
+    );
+    await this.addToCompactedMonths(trx, groups);
+  }
+
+  /** Stores each (day, target, visitor) once; sets each group's `uniques` to the visitors new today. */
+  private async countVisitors(trx: Kysely<Schema>, groups: (Rollup & { visitors: Set<string> })[]): Promise<void> {
+    const rows: unknown[][] = [];
+    for (const g of groups) for (const v of g.visitors) rows.push([g.period, g.target, v]);
+    const inserted = await this.bulk.insertNew(trx, VISITORS, rows);
+    let row = 0;
+    for (const g of groups) {
+      for (let end = row + g.visitors.size; row < end; row += 1) if (inserted[row]) g.uniques += 1;
+    }
+  }
+
+  /**
+   * Adds rollups into their rows: a row missing is made empty first (on PostgreSQL that also locks it,
+   * so two instances adding to one row take turns), then each row is read, added to and written back.
+   */
+  private async merge(trx: Kysely<Schema>, spec: BulkTable, rollups: readonly Rollup[]): Promise<void> {
+    if (rollups.length === 0) return;
+    const period = spec.conflict[1] as 'day' | 'month';
+    await this.bulk.insertNew(
+      trx,
+      spec,
+      rollups.map((r) => [r.target, r.period, 0, 0, EMPTY]),
+    );
+    const table = spec.table as 'event_days';
+    const found = new Map<string, { events: number; uniques: number; counts: Uint8Array }>();
+    let first = Infinity;
+    let last = -Infinity;
+    for (const r of rollups) [first, last] = [Math.min(first, r.period), Math.max(last, r.period)];
+    for (const ids of chunks([...new Set(rollups.map((r) => r.target))], 1000)) {
+      // The periods between the first and last of the batch: usually one day, so no row is read twice.
+      const rows = await trx
+        .selectFrom(table)
+        .select(['target', `${period} as day` as 'day', 'events', 'uniques', 'counts'])
+        .where('target', 'in', ids)
+        .where(period as 'day', '>=', first)
+        .where(period as 'day', '<=', last)
+        .execute();
+      for (const row of rows) found.set(`${row.target}|${row.day}`, row);
+    }
+    await this.bulk.replace(
+      trx,
+      spec,
+      rollups.map((r) => {
+        const old = found.get(`${r.target}|${r.period}`);
+        const counts = decodeCounts(old?.counts);
+        addCounts(counts, r.counts);
+        return [r.target, r.period, Number(old?.events ?? 0) + r.events, Number(old?.uniques ?? 0) + r.uniques, encodeCounts(counts)];
+      }),
+    );
+  }
+
+  /**
+   * Monthly rows are built when a month is over, so a batch writes none, except for an event of a
+   * month already compacted (a journal replayed late, a clock that was behind): it is added to that
+   * month's row too.
+   */
+  private async addToCompactedMonths(trx: Kysely<Schema>, days: readonly Rollup[]): Promise<void> {
     const currentMonthStart = firstDayOf(monthOf(dayOf(this.clock.now())));
-    const older = [...groups].filter((g) => g.day < currentMonthStart);
+    const older = days.filter((g) => g.period < currentMonthStart);
     if (older.length === 0) return;
     const through = await compactedThrough(trx);
     if (through === null) return;
-    const compacted = older.filter((g) => monthOf(g.day) <= through);
-    await this.bulk.addCounts(trx, MONTHLY, breakdownRows(compacted, monthOf));
-  }
-
-  /** Stores each (day, target, visitor hash) once; returns how many were new in each group. */
-  private async insertVisitors(trx: Kysely<Schema>, groups: readonly DayGroup[]): Promise<number[]> {
-    const rows: unknown[][] = [];
-    for (const g of groups) for (const visitor of g.visitors) rows.push([g.day, g.target, visitor]);
-    const inserted = await this.bulk.insertNew(trx, VISITORS, rows);
-    const fresh: number[] = [];
-    let row = 0;
-    for (const g of groups) {
-      let n = 0;
-      for (let end = row + g.visitors.size; row < end; row += 1) if (inserted[row]) n += 1;
-      fresh.push(n);
+    const months = new Map<string, Rollup>();
+    for (const g of older) {
+      const month = monthOf(g.period);
+      if (month > through) continue;
+      const key = `${g.target}|${month}`;
+      const m = months.get(key) ?? { target: g.target, period: month, events: 0, uniques: 0, counts: new Map() };
+      m.events += g.events;
+      m.uniques += g.uniques;
+      addCounts(m.counts, g.counts);
+      months.set(key, m);
     }
-    return fresh;
+    await this.merge(
+      trx,
+      MONTHS,
+      [...months.values()].sort((a, b) => a.target - b.target || a.period - b.period),
+    );
   }
 
   /** Adds the excluded (automated or HEAD) hits counted since the last batch. */
@@ -221,7 +260,7 @@ export class EventBatchRepository {
     await this.bulk.addCounts(
       trx,
       EXCLUDED,
-      counts.map((c) => [c.accountId, c.day, c.targetId, c.count]),
+      counts.map((c) => [this.keys.target(c.targetId).id, c.day, c.count]),
     );
   }
 }

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
 import { idFloorAt } from '../../../lib/ids.js';
 import { chunks, dialectOf, keyShare } from '../../../db/dialect.js';
+import { decodeCounts, encodeCounts, type Counts } from './counts.js';
+import type { EventKeys } from './event-keys.js';
 import { dropPartitionsBefore, ensureMonthPartitions, monthIndexOf } from '../../../db/partitions.js';
 import type { Schema } from '../../../db/schema.js';
 import { firstDayOf, monthOf } from '../events.types.js';
@@ -17,53 +20,62 @@ export async function compactedThrough(db: Kysely<Schema>): Promise<number | nul
   return row?.month === null || row?.month === undefined ? null : Number(row.month);
 }
 
-/** Targets per statement when building a month's breakdowns. */
+/** Targets per statement when building a month's rows. */
 const COMPACT_CHUNK = 500;
+
+const MONTHS: BulkTable = {
+  table: 'event_months',
+  columns: ['target', 'month', 'events', 'uniques', 'counts'],
+  conflict: ['target', 'month'],
+  replace: ['events', 'uniques', 'counts'],
+  numbers: ['target', 'month', 'events', 'uniques'],
+  blobs: ['counts'],
+};
 
 /** The events store's own upkeep: lifetime totals, clearing a target, compaction, retention. */
 export class EventsRepository {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly keys: EventKeys,
+    private readonly bulk: BulkWriter,
+  ) {}
 
   /** Lifetime counted events per target (the Code's `scans`, a link's `clicks`). */
   async totals(targetIds: readonly string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     for (const ids of chunks(targetIds, 1000)) {
-      const rows = await this.db
-        .selectFrom('event_totals')
-        .select(['target_id', 'total'])
-        .where('target_id', 'in', ids)
-        .execute();
-      for (const r of rows) out.set(r.target_id, Number(r.total));
+      const rows = await this.db.selectFrom('event_targets').select(['key', 'total']).where('key', 'in', ids).execute();
+      for (const r of rows) out.set(r.key, Number(r.total));
     }
     return out;
   }
 
   /**
-   * Destroys a target's history in one transaction: events, rollups, breakdowns, lifetime total,
+   * Destroys a target's history in one transaction: events, daily and monthly rows, lifetime total,
    * today's visitor hashes, excluded counts and the alerts raised from it. Returns the events removed.
    */
   async clearTarget(accountId: string, targetId: string): Promise<number> {
+    const target = (await this.keys.targetsOf(accountId, [targetId])).get(targetId);
     return this.db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('events')
-        .where('target_id', '=', targetId)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      // The lifetime total first: a month's compaction holds it (key share) while it builds the target's
-      // monthly rows, so their deletion here waits for those rows, never misses them.
-      const tables = ['event_totals', 'event_rollups', 'event_breakdowns', 'event_breakdowns_monthly', 'excluded_hits'] as const;
-      for (const table of tables) {
-        await trx.deleteFrom(table).where('target_id', '=', targetId).where('account_id', '=', accountId).execute();
-      }
-      await trx.deleteFrom('daily_visitors').where('target_id', '=', targetId).execute();
       await trx.deleteFrom('alerts').where('code_id', '=', targetId).where('account_id', '=', accountId).execute();
+      if (target === undefined) return 0;
+      // The target's row is deleted and made again with the same integer and a zero total: a month's
+      // compaction holds it (key share) while it builds the target's monthly row, so this waits for
+      // that row, never misses it.
+      const row = await trx.selectFrom('event_targets').selectAll().where('id', '=', target).executeTakeFirstOrThrow();
+      await trx.deleteFrom('event_targets').where('id', '=', target).execute();
+      await trx.insertInto('event_targets').values({ id: target, account: row.account, key: row.key, total: 0 }).execute();
+      const removed = await trx.deleteFrom('events').where('target', '=', target).executeTakeFirst();
+      for (const table of ['event_days', 'event_months', 'excluded_hits', 'daily_visitors'] as const) {
+        await trx.deleteFrom(table).where('target', '=', target).execute();
+      }
       return Number(removed.numDeletedRows);
     });
   }
 
   /**
-   * Compacts the month after the last compacted one if it is at most `through`: its monthly breakdowns
-   * are built as the sums of its daily ones and the month is recorded as compacted, in one transaction
+   * Compacts the month after the last compacted one if it is at most `through`: its monthly rows are
+   * built as the sums of its daily ones and the month is recorded as compacted, in one transaction.
    * Returns the month, or null when none is due or another instance has just done it.
    * On a store where no month is compacted yet, the months before its first recorded day hold nothing
    * and are recorded as compacted first.
@@ -73,7 +85,7 @@ export class EventsRepository {
       let last = await compactedThrough(trx);
       if (last === null) {
         const first = await trx
-          .selectFrom('event_rollups')
+          .selectFrom('event_days')
           .select((eb) => eb.fn.min('day').as('day'))
           .executeTakeFirst();
         if (first?.day === null || first?.day === undefined) return null;
@@ -83,30 +95,33 @@ export class EventsRepository {
       const month = last + 1;
       if (month > through || !(await this.claimMonth(trx, month, now))) return null;
       const dialect = dialectOf(trx);
-      // Target by target (their keys lead both tables), so each statement reads only the month's rows.
-      for (let after: string | null = null; ;) {
-        let targets = trx.selectFrom('event_totals').select('target_id').orderBy('target_id').limit(COMPACT_CHUNK);
-        if (after !== null) targets = targets.where('target_id', '>', after);
-        const ids = (await keyShare(targets, dialect).execute()).map((r) => r.target_id);
+      // Target by target (they lead both tables' keys), so each statement reads only the month's rows.
+      for (let after = 0; ;) {
+        const targets = trx.selectFrom('event_targets').select('id').where('id', '>', after).orderBy('id').limit(COMPACT_CHUNK);
+        const ids = (await keyShare(targets, dialect).execute()).map((r) => Number(r.id));
         if (ids.length === 0) return month;
-        await trx
-          .insertInto('event_breakdowns_monthly')
-          .columns(['target_id', 'account_id', 'dimension', 'value', 'month', 'events'])
-          .expression(
-            trx
-              .selectFrom('event_breakdowns')
-              .select(['target_id', 'account_id', 'dimension', 'value', sql.lit(month).as('month')])
-              .select(sql<number>`sum(events)`.as('events'))
-              .where('target_id', 'in', ids)
-              .where('day', '>=', firstDayOf(month))
-              .where('day', '<', firstDayOf(month + 1))
-              .groupBy(['target_id', 'account_id', 'dimension', 'value']),
-          )
-          // Rows kept for this month before it was compacted (stores upgraded mid-month) are replaced.
-          .onConflict((oc) =>
-            oc.columns(['target_id', 'month', 'dimension', 'value']).doUpdateSet({ events: (eb) => eb.ref('excluded.events') }),
-          )
+        const rows = await trx
+          .selectFrom('event_days')
+          .select(['target', 'events', 'uniques', 'counts'])
+          .where('target', 'in', ids)
+          .where('day', '>=', firstDayOf(month))
+          .where('day', '<', firstDayOf(month + 1))
           .execute();
+        const sums = new Map<number, { events: number; uniques: number; counts: Counts }>();
+        for (const r of rows) {
+          const target = Number(r.target);
+          const sum = sums.get(target) ?? { events: 0, uniques: 0, counts: new Map() };
+          sum.events += Number(r.events);
+          sum.uniques += Number(r.uniques);
+          decodeCounts(r.counts, sum.counts);
+          sums.set(target, sum);
+        }
+        // Rows kept for this month before it was compacted (a late event) are replaced.
+        await this.bulk.replace(
+          trx,
+          MONTHS,
+          [...sums].map(([target, s]) => [target, month, s.events, s.uniques, encodeCounts(s.counts)]),
+        );
         after = ids.at(-1)!;
       }
     });
