@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { clusteredByKey, dialectOf } from '../dialect.js';
+import { ensureRangesAhead } from '../partitions.js';
 
 /** The tables of the text-keyed events store, kept as `legacy_*` until their rows are moved. */
 export const LEGACY_TABLES = [
@@ -110,6 +111,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('journal', 'text', (c) => c.primaryKey())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
+  // A new store starts with the partitions of its first ranges of seq.
+  if (postgres) await ensureRangesAhead(db);
 }
 
 export async function down(): Promise<void> {
