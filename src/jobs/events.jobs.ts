@@ -1,4 +1,3 @@
-import { MONTHS_AHEAD } from '../db/partitions.js';
 import { SYSTEM } from '../platform/index.js';
 import type { Services } from '../services.js';
 import type { Job } from './job.js';
@@ -10,9 +9,10 @@ import type { Job } from './job.js';
  * - compact-monthly-breakdowns: once a month has been over for a day, builds its monthly breakdowns
  *   from the daily ones in one transaction, one month per run;
  * - purge-old-events (with EVENT_RETENTION_DAYS): deletes raw events older than the retention in
- *   chunks of 5,000 rows, after dropping the months wholly past it on PostgreSQL; the
+ *   chunks of 5,000 rows, after dropping the ranges of events wholly past it on PostgreSQL; the
  *   rollups keep every analytics figure;
- * - prepare-event-partitions: on PostgreSQL, keeps the partitions of the next months ready.
+ * - prepare-event-partitions: on PostgreSQL, keeps the partitions of the range of events being
+ *   written and of the next one ready.
  */
 export function eventJobs(services: Services, retentionDays: number | null): Job[] {
   const jobs: Job[] = [
@@ -25,7 +25,7 @@ export function eventJobs(services: Services, retentionDays: number | null): Job
     {
       name: 'prepare-event-partitions',
       intervalMs: 3_600_000,
-      run: async () => void (await services.traffic.events.preparePartitions(MONTHS_AHEAD)),
+      run: async () => void (await services.traffic.events.preparePartitions()),
     },
   ];
   if (retentionDays !== null) {

@@ -1,50 +1,32 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { eventPartitions, monthIndexOf, monthStartMs, partitionName } from '../../src/db/partitions.js';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
+import { dropPartition, eventPartitions, RANGE_SIZE, rangeName } from '../../src/db/partitions.js';
 import type { Schema } from '../../src/db/schema.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { newIdAt } from '../../src/lib/ids.js';
-import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
-import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
-import { SaltsRepository } from '../../src/traffic/events/store/events.salts.js';
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { EventsService } from '../../src/traffic/events/events.service.js';
+import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
+import {
+  deleteOlderThan,
+  dropRangesBefore,
+  ensureRangesAhead,
+  seqBefore,
+} from '../../src/traffic/events/store/events.retention.js';
+import { SaltsRepository } from '../../src/traffic/events/store/events.salts.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 const DAY = 86_400_000;
-/** The month the store was migrated in (the migration reads the real date to place its first partition). */
-const NOW_MONTH = monthIndexOf(Date.now());
-const at = (monthOffset: number, day = 10) => monthStartMs(NOW_MONTH + monthOffset) + (day - 1) * DAY;
+/** A small range, so a test fills several. */
+const SIZE = 100;
 
-function eventRow(occurredAt: number, id = newIdAt(occurredAt)) {
-  return {
-    id,
-    account_id: 'a',
-    type: 'scan',
-    target_id: 't',
-    code_id: 't',
-    link_id: null,
-    occurred_at: occurredAt,
-    placement: null,
-    country: null,
-    region: null,
-    city: null,
-    os: null,
-    device: null,
-    browser: null,
-  };
-}
-
-const countIn = async (db: Kysely<Schema>, table: string) =>
-  (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(table)}`.execute(db)).rows[0]!.n;
-
-async function withStore(store: StoreTarget, fn: (database: Database) => Promise<void>) {
+async function withStore(store: StoreTarget, fn: (database: Database) => Promise<void>, migrate = migrateToLatest) {
   const target = await store.create();
   const database = openDatabase(target.url, { schema: target.schema });
   try {
-    await migrateToLatest(database);
+    await migrate(database);
     await fn(database);
   } finally {
     await database.close();
@@ -52,137 +34,261 @@ async function withStore(store: StoreTarget, fn: (database: Database) => Promise
   }
 }
 
-describeEach(STORES)('events retention by month ($name)', (store) => {
-  it('drops whole months before the cutoff, then the rows left before it, and keeps the rest', async () => {
-    await withStore(store, async (database) => {
-      const times = [at(-2), at(1, 3), at(1, 20), at(2, 5), at(2, 25), at(3)];
-      await database.db
-        .insertInto('events')
-        .values(times.map((t) => eventRow(t)))
-        .execute();
-      const clock = new ManualClock(at(2, 25) + 30 * DAY);
-      const events = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), clock);
-      // The cutoff is the 25th of month +2: on PostgreSQL the history, this month and month +1 go
-      // whole; month +2's 5th is deleted as a row, its 25th (at the cutoff) stays.
-      expect(await events.purgeOlderThan(SYSTEM, 30)).toBe(4);
-      const left = await database.db.selectFrom('events').select('occurred_at').orderBy('id').execute();
-      expect(left.map((r) => Number(r.occurred_at))).toEqual([at(2, 25), at(3)]);
-      if (store.name === 'postgres') {
-        const names = (await eventPartitions(database.db)).map((p) => p.name);
-        expect(names).not.toContain('events_history');
-        expect(names).not.toContain(partitionName(NOW_MONTH + 1));
-        expect(names).toContain(partitionName(NOW_MONTH + 2));
-        expect(names).toContain('events_default');
+/** Records events that occurred at `times`, in that order (seq from the table's default). */
+async function record(db: Kysely<Schema>, times: readonly number[]): Promise<void> {
+  for (let i = 0; i < times.length; i += 500) {
+    await db
+      .insertInto('events')
+      .values(times.slice(i, i + 500).map((at) => ({ account: 1, target: 1, type: 1, at })))
+      .execute();
+  }
+}
+
+const seqs = async (db: Kysely<Schema>) =>
+  (await db.selectFrom('events').select(['seq', 'at']).orderBy('seq').execute()).map((r) => ({
+    seq: Number(r.seq),
+    at: Number(r.at),
+  }));
+
+const countIn = async (db: Kysely<Schema>, table: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(table)}`.execute(db)).rows[0]!.n;
+
+/** The sequence's next value is `next`. */
+const nextSeq = (db: Kysely<Schema>, next: number) => sql`select setval('events_seq', ${next}, false)`.execute(db);
+
+/** Only the default partition left, for ranges of the tests' size (the migration's are RANGE_SIZE). */
+async function withoutRanges(db: Kysely<Schema>): Promise<void> {
+  for (const p of await eventPartitions(db)) if (p.from !== null) await dropPartition(db, p.name);
+}
+
+/** The same builder, counting the statements it runs. */
+function counted(db: Kysely<Schema>): { db: Kysely<Schema>; statements: () => number } {
+  let n = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      n += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: db.withPlugin(plugin), statements: () => n };
+}
+
+describeEach(STORES)('seqBefore ($name)', (store) => {
+  it('is null on an empty store or when every event is at or after the cutoff', async () => {
+    await withStore(store, async ({ db }) => {
+      expect(await seqBefore(db, Date.now())).toBeNull();
+      await record(db, [1000, 2000, 3000]);
+      expect(await seqBefore(db, 1000)).toBeNull();
+      expect(await seqBefore(db, 0)).toBeNull();
+    });
+  });
+
+  it('is the last event when every one is before the cutoff, and exact at the boundary', async () => {
+    await withStore(store, async ({ db }) => {
+      await record(db, [1000, 2000, 3000, 4000]);
+      const [a, b, c, d] = (await seqs(db)).map((r) => r.seq);
+      expect(await seqBefore(db, 4001)).toBe(d);
+      expect(await seqBefore(db, 4000)).toBe(c);
+      expect(await seqBefore(db, 3000)).toBe(b);
+      expect(await seqBefore(db, 2999)).toBe(b);
+      expect(await seqBefore(db, 1001)).toBe(a);
+    });
+  });
+
+  it('agrees with a scan at every cutoff, across gaps in seq, in few probes', async () => {
+    await withStore(store, async ({ db }) => {
+      // Several events per millisecond, some runs of one time, and deleted stretches.
+      const times = Array.from({ length: 1000 }, (_, i) => 1_000_000 + Math.floor(i / 3) * 10);
+      await record(db, times);
+      const all = await seqs(db);
+      const gone = all.filter((r) => (r.seq > 100 && r.seq < 400) || r.seq % 7 === 0).map((r) => r.seq);
+      for (let i = 0; i < gone.length; i += 500)
+        await db
+          .deleteFrom('events')
+          .where('seq', 'in', gone.slice(i, i + 500))
+          .execute();
+      const left = await seqs(db);
+      const probe = counted(db);
+      for (let cutoff = 999_990; cutoff <= 1_000_000 + 3400; cutoff += 5) {
+        const expected = left.filter((r) => r.at < cutoff).at(-1)?.seq ?? null;
+        const before = probe.statements();
+        expect(await seqBefore(probe.db, cutoff)).toBe(expected);
+        // The two ends, then at most log2 of the span of seqs.
+        expect(probe.statements() - before).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(1000)));
       }
     });
   });
 });
 
-describeEach(STORES.filter((s) => s.name === 'postgres'))('the partitioned events table ($name)', (store) => {
-  it('has the history, this month, three ahead and a default, each with the indexes', async () => {
+describeEach(STORES)('events retention by time ($name)', (store) => {
+  it('deletes exactly the events before the cutoff, oldest first, in chunks', async () => {
+    await withStore(store, async ({ db }) => {
+      await record(
+        db,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => s * 1000),
+      );
+      expect(await deleteOlderThan(db, 7500, 3)).toBe(3);
+      expect((await seqs(db)).map((r) => r.at)[0]).toBe(4000);
+      expect(await deleteOlderThan(db, 7500, 3)).toBe(3);
+      expect(await deleteOlderThan(db, 7500, 3)).toBe(1);
+      expect(await deleteOlderThan(db, 7500, 3)).toBe(0);
+      expect((await seqs(db)).map((r) => r.at)).toEqual([8000, 9000, 10000]);
+    });
+  });
+
+  it('purges through the service: ranges dropped whole where partitioned, the rest by rows', async () => {
     await withStore(store, async (database) => {
-      const parts = await eventPartitions(database.db);
-      expect(parts.map((p) => p.name)).toEqual([
-        'events_history',
-        ...[0, 1, 2, 3].map((m) => partitionName(NOW_MONTH + m)),
-        'events_default',
+      const now = Date.UTC(2030, 0, 1);
+      const times = [100, 60, 45, 31, 30, 29, 1].map((ago) => now - ago * DAY);
+      await record(database.db, times);
+      const events = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), new ManualClock(now));
+      expect(await events.purgeOlderThan(SYSTEM, 30, 2)).toBe(4);
+      expect((await seqs(database.db)).map((r) => r.at)).toEqual(times.slice(4));
+      expect(await events.purgeOlderThan(SYSTEM, 30, 2)).toBe(0);
+      // SQLite has no partitions to make or drop.
+      if (store.name === 'sqlite') {
+        expect(await events.preparePartitions()).toEqual([]);
+        expect(await dropRangesBefore(database.db, now)).toBe(0);
+      }
+    });
+  });
+});
+
+describeEach(STORES.filter((s) => s.name === 'postgres'))('the events table by ranges of seq ($name)', (store) => {
+  it('starts with the first two ranges and a default partition, each with the indexes', async () => {
+    await withStore(store, async ({ db }) => {
+      expect(await eventPartitions(db)).toEqual([
+        { name: 'events_r000000', from: 0, to: RANGE_SIZE },
+        { name: 'events_r000001', from: RANGE_SIZE, to: 2 * RANGE_SIZE },
+        { name: 'events_default', from: null, to: null },
       ]);
       const { rows } = await sql<{ indexdef: string }>`
-        select indexdef from pg_indexes where schemaname = current_schema() and tablename = ${partitionName(NOW_MONTH)}`.execute(
-        database.db,
+        select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'events_r000000'`.execute(db);
+      expect(rows.map((r) => r.indexdef.replace(/^.*USING btree /, '')).sort()).toEqual([
+        '(account, type, seq)',
+        '(target, seq)',
+      ]);
+      await record(db, [1000, 2000]);
+      expect(await countIn(db, 'events_r000000')).toBe(2);
+      expect(await ensureRangesAhead(db)).toEqual([]);
+    });
+  });
+
+  it('creates the range being written and the next one, once', async () => {
+    await withStore(store, async ({ db }) => {
+      await withoutRanges(db);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([rangeName(0), rangeName(1)]);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([]);
+      // The next seq is the first of range 2 (the last handed out was 199).
+      await sql`select setval('events_seq', 199)`.execute(db);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([rangeName(2), rangeName(3)]);
+      await nextSeq(db, 250);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([]);
+      await nextSeq(db, 12_345_678);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual(['events_r123456', 'events_r123457']);
+      expect((await eventPartitions(db)).map((p) => [p.name, p.from, p.to])).toEqual([
+        [rangeName(0), 0, 100],
+        [rangeName(1), 100, 200],
+        [rangeName(2), 200, 300],
+        [rangeName(3), 300, 400],
+        ['events_r123456', 12_345_600, 12_345_700],
+        ['events_r123457', 12_345_700, 12_345_800],
+        ['events_default', null, null],
+      ]);
+    });
+  });
+
+  it('moves the rows the default partition caught for a range into its partition', async () => {
+    await withStore(store, async ({ db }) => {
+      await withoutRanges(db);
+      await record(db, [1, 2, 3, 4, 5]);
+      await nextSeq(db, 150);
+      await record(db, [6, 7, 8]);
+      await nextSeq(db, 1000);
+      await record(db, [9]);
+      expect(await countIn(db, 'events_default')).toBe(9);
+      await nextSeq(db, 6);
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([rangeName(0), rangeName(1)]);
+      expect(await countIn(db, rangeName(0))).toBe(5);
+      expect(await countIn(db, rangeName(1))).toBe(3);
+      expect(await countIn(db, 'events_default')).toBe(1);
+      expect((await seqs(db)).map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 150, 151, 152, 1000]);
+    });
+  });
+
+  it('drops only the ranges wholly before the cutoff, and counts their events', async () => {
+    await withStore(store, async ({ db }) => {
+      await withoutRanges(db);
+      await ensureRangesAhead(db, SIZE);
+      // seq s occurred at s seconds.
+      await record(
+        db,
+        Array.from({ length: 250 }, (_, i) => (i + 1) * 1000),
       );
-      expect(rows.map((r) => r.indexdef.replace(/^.*USING btree /, '')).sort()).toEqual(
-        ['(account_id, id)', '(account_id, target_id, id)', '(account_id, type, id)', '(id)'].sort(),
-      );
+      expect(await ensureRangesAhead(db, SIZE)).toEqual([rangeName(2), rangeName(3)]);
+      // Before 120 s: seqs up to 119, so range 0 (up to 99) goes whole, range 1 not.
+      expect(await dropRangesBefore(db, 120_000)).toBe(99);
+      expect((await eventPartitions(db)).map((p) => p.name)).toEqual([
+        rangeName(1),
+        rangeName(2),
+        rangeName(3),
+        'events_default',
+      ]);
+      expect(await dropRangesBefore(db, 120_000)).toBe(0);
+      // Range 1 goes once its last seq (199, at 199 s) is before the cutoff.
+      expect(await dropRangesBefore(db, 199_000)).toBe(0);
+      expect(await dropRangesBefore(db, 199_001)).toBe(100);
+      // Every event is old, but the range being written is not whole: it stays, and so does the next.
+      expect(await dropRangesBefore(db, 10_000_000)).toBe(0);
+      expect((await eventPartitions(db)).map((p) => p.name)).toEqual([rangeName(2), rangeName(3), 'events_default']);
+      expect(await countIn(db, 'events')).toBe(51);
+      // The rows left before a cutoff are deleted by rows.
+      expect(await deleteOlderThan(db, 220_000, 100)).toBe(20);
+      expect((await seqs(db))[0]!.seq).toBe(220);
     });
   });
 
-  it('stores a replayed id once, across months, and routes each event to its month', async () => {
-    await withStore(store, async (database) => {
-      const row = eventRow(at(1));
-      for (let i = 0; i < 2; i += 1) {
-        await database.db
-          .insertInto('events')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-      }
-      expect(await countIn(database.db, 'events')).toBe(1);
-      expect(await countIn(database.db, partitionName(NOW_MONTH + 1))).toBe(1);
+  it('creates each partition once when several instances prepare them at the same time', async () => {
+    await withStore(store, async ({ db }) => {
+      await withoutRanges(db);
+      await nextSeq(db, 420);
+      const created = (await Promise.all([1, 2, 3, 4].map(() => ensureRangesAhead(db, SIZE)))).flat();
+      expect(created.sort()).toEqual([rangeName(4), rangeName(5)]);
+      expect((await eventPartitions(db)).map((p) => p.name)).toEqual([rangeName(4), rangeName(5), 'events_default']);
     });
   });
 
-  it('moves the default partition rows of a month into its partition when the month is prepared', async () => {
-    await withStore(store, async (database) => {
-      const far = at(9);
-      await database.db
-        .insertInto('events')
-        .values([eventRow(far), eventRow(far + DAY), eventRow(at(11))])
-        .execute();
-      expect(await countIn(database.db, 'events_default')).toBe(3);
-      const clock = new ManualClock(far);
-      const repo = new EventsRepository(database.db);
-      const events = new EventsService(repo, new SaltsRepository(database.db), clock);
-      expect(await events.preparePartitions(1)).toEqual([partitionName(NOW_MONTH + 9), partitionName(NOW_MONTH + 10)]);
-      expect(await countIn(database.db, partitionName(NOW_MONTH + 9))).toBe(2);
-      expect(await countIn(database.db, 'events_default')).toBe(1);
-      expect(await countIn(database.db, 'events')).toBe(3);
-      // Preparing again changes nothing.
-      expect(await events.preparePartitions(1)).toEqual([]);
-    });
-  });
-});
-
-describeEach(STORES)('the event log over months of partitions ($name)', (store) => {
-  it('pages newest first over years of events, step by step back in time, missing none', async () => {
-    await withStore(store, async (database) => {
-      const now = at(0);
-      // Around every step of the walk (31, 124 and 496 days back), one in the future, and another account's.
-      const daysAgo = [-1, 0, 1, 30, 32, 100, 125, 130, 400, 497, 600, 2000];
-      const row = (ago: number, accountId: string) => ({ ...eventRow(now - ago * DAY), account_id: accountId });
-      await database.db
-        .insertInto('events')
-        .values([...daysAgo.map((ago) => row(ago, 'a')), ...daysAgo.map((ago) => row(ago + 0.5, 'b'))])
-        .execute();
-      const reads = new AnalyticsRepository(database.db);
-      const expected = daysAgo.map((ago) => now - ago * DAY);
-
-      expect((await reads.page({ accountId: 'a', limit: 100, now })).map((e) => e.occurredAt)).toEqual(expected);
-      const walked: number[] = [];
-      let before: string | undefined;
-      for (let i = 0; i < daysAgo.length; i += 1) {
-        const page = await reads.page({ accountId: 'a', codeId: 't', limit: 3, now, ...(before ? { before } : {}) });
-        walked.push(...page.map((e) => e.occurredAt));
-        if (page.length < 3) break;
-        before = page.at(-1)!.id;
-      }
-      expect(walked).toEqual(expected);
-      // Without the time now (a caller of its own), the same page in one ordered read.
-      expect((await reads.page({ accountId: 'a', limit: 5 })).map((e) => e.occurredAt)).toEqual(expected.slice(0, 5));
-    });
-  });
-
-  it("ends a code's walk at the oldest time it can have events from, not at the oldest month", async () => {
-    await withStore(store, async (database) => {
-      const now = at(0);
-      const daysAgo = [0, 40, 200, 600, 2000];
-      await database.db
-        .insertInto('events')
-        .values(daysAgo.map((ago) => eventRow(now - ago * DAY)))
-        .execute();
-      const reads = new AnalyticsRepository(database.db);
-      const occurred = async (since?: number, limit = 10) =>
-        (await reads.page({ accountId: 'a', codeId: 't', limit, now, since })).map((e) => e.occurredAt);
-
-      expect(await occurred()).toEqual(daysAgo.map((ago) => now - ago * DAY));
-      // Nothing can be older than `since` (the code's creation): the walk reads back to it and no further.
-      expect(await occurred(now - 700 * DAY)).toEqual([0, 40, 200, 600].map((ago) => now - ago * DAY));
-      // Inside a step's reach too: the step is cut at `since`.
-      expect(await occurred(now - 100 * DAY)).toEqual([0, 40].map((ago) => now - ago * DAY));
-      // Paging on from a cursor keeps the bound.
-      const first = await reads.page({ accountId: 'a', codeId: 't', limit: 2, now, since: now - 700 * DAY });
-      const rest = await reads.page({ accountId: 'a', codeId: 't', limit: 10, before: first.at(-1)!.id, since: now - 700 * DAY });
-      expect(rest.map((e) => e.occurredAt)).toEqual([200, 600].map((ago) => now - ago * DAY));
-    });
+  it('upgrades a store from before 0016: its months become legacy partitions, events start in ranges', async () => {
+    const now = Date.now();
+    // The month `ahead` months after this one, as 0016 named its partitions.
+    const month = (ahead: number) => {
+      const d = new Date(now);
+      const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + ahead, 1));
+      return `events_${first.getUTCFullYear()}_${String(first.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    await withStore(
+      store,
+      async (database) => {
+        const id = newIdAt(now - 400 * DAY);
+        await sql`insert into events (id, account_id, type, target_id, code_id, occurred_at)
+          values (${id}, 'a', 'scan', 't', 't', ${now - 400 * DAY})`.execute(database.db);
+        await migrateTo(database, '0017_gs1_namespaces');
+        const months = await sql<{ name: string }>`
+          select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+           where i.inhparent = 'events'::regclass order by 1`.execute(database.db);
+        expect(months.rows.map((r) => r.name)).toEqual(['events_history', ...[0, 1, 2, 3].map(month), 'events_default'].sort());
+        expect(await countIn(database.db, 'events_history')).toBe(1);
+        await migrateToLatest(database);
+        expect(await countIn(database.db, 'legacy_events')).toBe(1);
+        expect(await countIn(database.db, 'legacy_events_default')).toBe(0);
+        expect((await eventPartitions(database.db)).map((p) => p.name)).toEqual([
+          'events_r000000',
+          'events_r000001',
+          'events_default',
+        ]);
+      },
+      (database) => migrateTo(database, '0015_media'),
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { idFloorAt } from '../../lib/ids.js';
 import { dialectOf } from '../dialect.js';
-import { ensureMonthPartitions, MONTHS_AHEAD, monthIndexOf, monthStartMs } from '../partitions.js';
 
 /** The events indexes (0004, 0008, 0010) as the partitioned table declares them. */
 const INDEXES: [string, string[]][] = [
@@ -10,10 +9,24 @@ const INDEXES: [string, string[]][] = [
   ['events_account_target_idx', ['account_id', 'target_id', 'id']],
 ];
 
+/** Months of partitions made ready after the current one. */
+const MONTHS_AHEAD = 3;
+
+/** A month as the number of months since January 1970 (UTC). */
+const monthIndexOf = (ms: number): number => {
+  const d = new Date(ms);
+  return (d.getUTCFullYear() - 1970) * 12 + d.getUTCMonth();
+};
+
+const monthStartMs = (month: number): number => Date.UTC(1970 + Math.floor(month / 12), month % 12, 1);
+
+const partitionName = (month: number): string =>
+  `events_${1970 + Math.floor(month / 12)}_${String((month % 12) + 1).padStart(2, '0')}`;
+
 /**
  * Several instances on one store:
  * - `job_leases`: a periodic job runs on one instance per interval, whoever takes the lease;
- * - on PostgreSQL, `events` becomes a table partitioned by month (db/partitions.ts). The existing
+ * - on PostgreSQL, `events` becomes a table partitioned by month of its UUIDv7 id. The existing
  *   table is attached as it is as `events_history`, holding every id below the first month that has
  *   no event yet, so the upgrade copies no row; months from there get their own partitions.
  *   SQLite keeps its table.
@@ -35,7 +48,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, columns] of INDEXES) await db.schema.createIndex(name).on('events').columns(columns).execute();
   await sql`alter table events attach partition events_history for values from (minvalue) to (${sql.lit(bound)})`.execute(db);
   await sql`create table events_default partition of events default`.execute(db);
-  await ensureMonthPartitions(db, firstMonth, monthIndexOf(Date.now()) + MONTHS_AHEAD);
+  // The table is new and its default partition empty: each month is made a partition directly.
+  for (let month = firstMonth; month <= monthIndexOf(Date.now()) + MONTHS_AHEAD; month += 1) {
+    const [from, to] = [idFloorAt(monthStartMs(month)), idFloorAt(monthStartMs(month + 1))];
+    await sql`create table ${sql.id(partitionName(month))} partition of events for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(
+      db,
+    );
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { clusteredByKey, dialectOf } from '../dialect.js';
+import { ensureRangesAhead } from '../partitions.js';
 
 /** The tables of the text-keyed events store, kept as `legacy_*` until their rows are moved. */
 export const LEGACY_TABLES = [
@@ -71,6 +72,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // An account's page of one type, and a target's events (a code's page, clearing its history).
   await db.schema.createIndex('events_account_type_seq').on('events').columns(['account', 'type', 'seq']).execute();
   await db.schema.createIndex('events_target_seq').on('events').columns(['target', 'seq']).execute();
+  // SQLite's `seq` is the table's key; PostgreSQL needs an index on it for retention's probes by seq.
+  if (postgres) await db.schema.createIndex('events_seq_idx').on('events').column('seq').execute();
 
   const blob = postgres ? 'bytea' : 'blob';
   for (const [table, period] of [
@@ -110,6 +113,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('journal', 'text', (c) => c.primaryKey())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
+  // A new store starts with the partitions of its first ranges of seq.
+  if (postgres) await ensureRangesAhead(db);
 }
 
 export async function down(): Promise<void> {

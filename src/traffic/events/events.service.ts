@@ -38,13 +38,13 @@ export class EventsService {
   }
 
   /**
-   * Retention: drops the months wholly older than `days` (partitioned PostgreSQL), then deletes the
-   * raw events left before the cutoff in chunks; rollups keep the analytics.
+   * Retention: drops the ranges of events wholly older than `days` (partitioned PostgreSQL), then
+   * deletes the raw events left before the cutoff in chunks; rollups keep the analytics.
    */
   async purgeOlderThan(actor: System, days: number, chunk = 5000): Promise<number> {
     assertOperatorOrSystem(actor);
     const cutoff = this.clock.now() - days * DAY_MS;
-    let removed = await this.events.dropMonthsBefore(cutoff);
+    let removed = await this.events.dropRangesBefore(cutoff);
     for (;;) {
       const n = await this.events.deleteOlderThan(cutoff, chunk);
       removed += n;
@@ -62,9 +62,9 @@ export class EventsService {
     return this.events.compactNextMonth(monthOf(dayOf(now - COMPACTION_GRACE_MS)) - 1, now);
   }
 
-  /** Keeps partitions ready for the current month and the next `ahead` ones (PostgreSQL). */
-  async preparePartitions(ahead: number): Promise<string[]> {
-    return this.events.ensureMonthsAhead(this.clock.now(), ahead);
+  /** Keeps partitions ready for the range of events being written and the next one (PostgreSQL). */
+  async preparePartitions(): Promise<string[]> {
+    return this.events.ensureRangesAhead();
   }
 
   /** Destroys the salts and visitor hashes of finished days. */

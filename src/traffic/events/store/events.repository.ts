@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
-import { idFloorAt } from '../../../lib/ids.js';
 import { chunks, dialectOf, keyShare } from '../../../db/dialect.js';
 import { decodeCounts, encodeCounts, type Counts } from './counts.js';
 import type { EventKeys } from './event-keys.js';
-import { dropPartitionsBefore, ensureMonthPartitions, monthIndexOf } from '../../../db/partitions.js';
 import type { Schema } from '../../../db/schema.js';
 import { firstDayOf, monthOf } from '../events.types.js';
+import { deleteOlderThan, dropRangesBefore, ensureRangesAhead } from './events.retention.js';
 
 /**
  * The last compacted month: every month up to it has its monthly breakdowns built from
@@ -139,30 +138,20 @@ export class EventsRepository {
   }
 
   /**
-   * Retention by month on a partitioned store (PostgreSQL): drops the partitions wholly before
-   * `cutoff` and returns the events they held; 0 on SQLite, whose one table is purged by rows.
+   * Retention on a partitioned store (PostgreSQL): drops the ranges of events wholly before `cutoff`
+   * and returns the events they held; 0 on SQLite, whose one table is purged by rows.
    */
-  async dropMonthsBefore(cutoff: number): Promise<number> {
-    return dropPartitionsBefore(this.db, cutoff);
+  async dropRangesBefore(cutoff: number): Promise<number> {
+    return dropRangesBefore(this.db, cutoff);
   }
 
-  /** Creates the partitions of the months from `now`'s through `ahead` months later (PostgreSQL). */
-  async ensureMonthsAhead(now: number, ahead: number): Promise<string[]> {
-    const month = monthIndexOf(now);
-    return ensureMonthPartitions(this.db, month, month + ahead);
+  /** Creates the partitions of the range being written and of the next one (PostgreSQL). */
+  async ensureRangesAhead(): Promise<string[]> {
+    return ensureRangesAhead(this.db);
   }
 
-  /** Deletes up to `limit` raw events that occurred before `cutoff`; returns how many went. */
+  /** Deletes up to `limit` raw events that occurred before `cutoff`, oldest first; returns how many went. */
   async deleteOlderThan(cutoff: number, limit: number): Promise<number> {
-    const floor = idFloorAt(cutoff);
-    const result = await this.db
-      .deleteFrom('events')
-      // An event's id is a UUIDv7 of the time it occurred: the primary key finds the old ones. The bound
-      // is repeated outside the subquery so a partitioned store plans the delete over the old months
-      // only, instead of probing every partition for each chunk.
-      .where('id', '<', floor)
-      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('id', '<', floor).limit(limit))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteOlderThan(this.db, cutoff, limit);
   }
 }
