@@ -107,8 +107,10 @@ describeEach(STORES)('GET /events ($name)', (store) => {
     expect((await get(b.token, `?codeId=${newId()}`)).statusCode).toBe(404);
     expect((await get(a.token, `?codeId=${codeId}`)).json().data).toHaveLength(1);
     const aFirst = (await get(a.token)).json().data[0].id;
-    const cursor = Buffer.from(newId()).toString('base64url');
+    // A cursor just past A's newest event, used by B, still shows B nothing of A's.
+    const cursor = Buffer.from(String(Number(aFirst) + 1)).toString('base64url');
     expect((await get(b.token, `?cursor=${cursor}`)).json().data).toEqual([]);
+    expect((await get(b.token, `?cursor=${Buffer.from(newId()).toString('base64url')}`)).statusCode).toBe(400);
     expect(aFirst).toEqual(expect.any(String));
     const codesOnly = await h.factory.token(a.account.id, ['codes:read']);
     expect((await get(codesOnly)).statusCode).toBe(403);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { BREAKDOWNS, VISITORS } from '../../src/traffic/events/store/events.batch.repository.js';
+import type { Kysely } from 'kysely';
+import type { BulkTable } from '../../src/db/bulk.js';
+import type { Schema } from '../../src/db/schema.js';
+import { VISITORS } from '../../src/traffic/events/store/events.batch.repository.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 /** Values a naive text encoding would break: quoting, array and list separators, escapes, NULL's name. */
@@ -20,23 +23,65 @@ describeEach(STORES)('the bulk writer ($name)', (store) => {
     await target.drop();
   });
 
-  const breakdowns = () =>
+  const MARKS: BulkTable = {
+    table: 'event_marks',
+    columns: ['journal', 'position'],
+    conflict: ['journal'],
+    replace: ['position'],
+    numbers: ['position'],
+  };
+  const EXCLUDED: BulkTable = {
+    table: 'excluded_hits',
+    columns: ['target', 'day', 'hits'],
+    conflict: ['target', 'day'],
+    increment: ['hits'],
+    numbers: ['target', 'day', 'hits'],
+  };
+  const DAYS: BulkTable = {
+    table: 'event_days',
+    columns: ['target', 'day', 'events', 'uniques', 'counts'],
+    conflict: ['target', 'day'],
+    replace: ['events', 'uniques', 'counts'],
+    numbers: ['target', 'day', 'events', 'uniques'],
+    blobs: ['counts'],
+  };
+  const marks = () =>
     database.db
-      .selectFrom('event_breakdowns')
-      .select(['value', 'events'])
-      .where('target_id', '=', 't1')
+      .selectFrom('event_marks')
+      .select(['journal', 'position'])
       .execute()
-      .then((rows) => new Map(rows.map((r) => [r.value, Number(r.events)])));
+      .then((rows) => new Map(rows.map((r) => [r.journal, Number(r.position)])));
+  const inTransaction = (fn: (trx: Kysely<Schema>) => Promise<unknown>) => database.db.transaction().execute(fn);
 
-  it('stores every text value as it was given and adds counts to rows that exist', async () => {
-    const rows = AWKWARD.map((value, i) => ['t1', 20_000, 'city', value, 'acc', i + 1]);
-    await database.db.transaction().execute((trx) => database.bulk.addCounts(trx, BREAKDOWNS, rows));
-    expect(await breakdowns()).toEqual(new Map(AWKWARD.map((value, i) => [value, i + 1])));
+  it('stores every text value and every byte as given, replaces rows that exist and adds counts to them', async () => {
+    await inTransaction((trx) =>
+      database.bulk.replace(
+        trx,
+        MARKS,
+        AWKWARD.map((value, i) => [value, i + 1]),
+      ),
+    );
+    expect(await marks()).toEqual(new Map(AWKWARD.map((value, i) => [value, i + 1])));
+    await inTransaction((trx) => database.bulk.replace(trx, MARKS, [['a"b', 30]]));
+    expect((await marks()).get('a"b')).toBe(30);
 
-    await database.db
-      .transaction()
-      .execute((trx) => database.bulk.addCounts(trx, BREAKDOWNS, [['t1', 20_000, 'city', 'a"b', 'acc', 10]]));
-    expect((await breakdowns()).get('a"b')).toBe(13);
+    await inTransaction((trx) => database.bulk.addCounts(trx, EXCLUDED, [[1, 20_000, 2]]));
+    await inTransaction((trx) =>
+      database.bulk.addCounts(trx, EXCLUDED, [
+        [1, 20_000, 3],
+        [2, 20_000, 1],
+      ]),
+    );
+    const hits = await database.db.selectFrom('excluded_hits').select(['target', 'hits']).orderBy('target').execute();
+    expect(hits.map((r) => [Number(r.target), Number(r.hits)])).toEqual([
+      [1, 5],
+      [2, 1],
+    ]);
+
+    const bytes = Uint8Array.from([0, 1, 0x22, 0x27, 0x5c, 0x7b, 0x2c, 0x80, 0xff]);
+    await inTransaction((trx) => database.bulk.replace(trx, DAYS, [[1, 20_000, 1, 1, bytes]]));
+    const row = await database.db.selectFrom('event_days').select('counts').where('target', '=', 1).executeTakeFirstOrThrow();
+    expect(Uint8Array.from(row.counts)).toEqual(bytes);
   });
 
   it('tells which rows were new, in the order given, and skips those whose key exists', async () => {
@@ -44,16 +89,16 @@ describeEach(STORES)('the bulk writer ($name)', (store) => {
       database.db.transaction().execute((trx) => database.bulk.insertNew(trx, VISITORS, rows));
     expect(
       await insert([
-        [20_000, 't1', 'v1'],
-        [20_000, 't1', 'NULL'],
+        [20_000, 1, 'v1'],
+        [20_000, 1, 'NULL'],
       ]),
     ).toEqual([true, true]);
     expect(
       await insert([
-        [20_000, 't1', 'v2'],
-        [20_000, 't1', 'NULL'],
-        [20_001, 't1', 'v1'],
-        [20_000, 't1', 'v1'],
+        [20_000, 1, 'v2'],
+        [20_000, 1, 'NULL'],
+        [20_001, 1, 'v1'],
+        [20_000, 1, 'v1'],
       ]),
     ).toEqual([true, false, true, false]);
     const stored = await database.db
@@ -68,33 +113,32 @@ describeEach(STORES)('the bulk writer ($name)', (store) => {
   it('answers a key given twice in one call as inserted once, the first time', async () => {
     const answer = await database.db.transaction().execute((trx) =>
       database.bulk.insertNew(trx, VISITORS, [
-        [20_002, 't1', 'dup'],
-        [20_002, 't1', 'dup'],
-        [20_002, 't1', 'x'],
+        [20_002, 1, 'dup'],
+        [20_002, 1, 'dup'],
+        [20_002, 1, 'x'],
       ]),
     );
     expect(answer).toEqual([true, false, true]);
   });
 
   it('writes a batch larger than one statement carries', async () => {
-    const rows = Array.from({ length: 12_001 }, (_, i) => [20_003, 't3', `v${i}`]);
+    const rows = Array.from({ length: 12_001 }, (_, i) => [20_003, 3, `v${i}`]);
     const answer = await database.db.transaction().execute((trx) => database.bulk.insertNew(trx, VISITORS, rows));
     expect(answer.every(Boolean)).toBe(true);
     const { n } = await database.db
       .selectFrom('daily_visitors')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('target_id', '=', 't3')
+      .where('target', '=', 3)
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(12_001);
   });
 
   it('leaves nothing behind when the transaction holding a batch fails', async () => {
-    const failing = database.db.transaction().execute(async (trx) => {
-      await database.bulk.addCounts(trx, BREAKDOWNS, [['t2', 20_000, 'os', 'iOS', 'acc', 1]]);
+    const failing = inTransaction(async (trx) => {
+      await database.bulk.addCounts(trx, EXCLUDED, [[7, 20_000, 1]]);
       throw new Error('the batch failed');
     });
     await expect(failing).rejects.toThrow('the batch failed');
-    const left = await database.db.selectFrom('event_breakdowns').select('value').where('target_id', '=', 't2').execute();
-    expect(left).toEqual([]);
+    expect(await database.db.selectFrom('excluded_hits').select('hits').where('target', '=', 7).execute()).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { up as migrate0009 } from '../../src/db/migrations/0009_rollup_months.js';
 import { newId } from '../../src/lib/ids.js';
 import type { CodeAnalytics } from '../../src/traffic/analytics/analytics.types.js';
 import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.js';
@@ -7,6 +6,7 @@ import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
 import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
+import { namedCounts } from '../support/events.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 const at = (iso: string) => Date.parse(iso);
@@ -46,17 +46,31 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     return months;
   };
 
-  const monthlyRows = async (codeId: string) =>
-    (
-      await db()
-        .selectFrom('event_breakdowns_monthly')
-        .select(['month', 'dimension', 'value', 'events'])
-        .where('target_id', '=', codeId)
-        .orderBy('month')
-        .orderBy('dimension')
-        .orderBy('value')
-        .execute()
-    ).map((r) => ({ month: Number(r.month), dimension: r.dimension, value: r.value, events: Number(r.events) }));
+  /** The monthly rows of a code, one entry per month, dimension and value (event types left out). */
+  const monthlyRows = async (codeId: string) => {
+    const rows = await db()
+      .selectFrom('event_months')
+      .innerJoin('event_targets', 'event_targets.id', 'event_months.target')
+      .select(['event_months.month', 'event_months.counts'])
+      .where('event_targets.key', '=', codeId)
+      .execute();
+    const out: { month: number; dimension: string; value: string; events: number }[] = [];
+    for (const r of rows) {
+      for (const [name, events] of await namedCounts(db(), r.counts)) {
+        const [dimension, value] = [name.slice(0, name.indexOf(':')), name.slice(name.indexOf(':') + 1)];
+        if (dimension !== 'type') out.push({ month: Number(r.month), dimension, value, events });
+      }
+    }
+    const order = (x: { month: number; dimension: string; value: string }) =>
+      `${String(x.month).padStart(6, '0')}|${x.dimension}|${x.value}`;
+    return out.sort((x, y) => (order(x) < order(y) ? -1 : order(x) > order(y) ? 1 : 0));
+  };
+
+  /** Deletes a code's daily rows before `day`: what is read after comes from the monthly rows. */
+  const deleteDaysBefore = async (codeId: string, day: number) => {
+    const target = await db().selectFrom('event_targets').select('id').where('key', '=', codeId).executeTakeFirstOrThrow();
+    await db().deleteFrom('event_days').where('target', '=', target.id).where('day', '<', day).execute();
+  };
 
   /** Events per month of one dimension in the monthly rows. */
   const monthlyTotals = async (codeId: string, dimension: string) => {
@@ -125,11 +139,7 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     ]);
 
     // Compacted months are read from their monthly rows: the long window keeps them without the daily ones.
-    await db()
-      .deleteFrom('event_breakdowns')
-      .where('target_id', '=', codeId)
-      .where('day', '<', dayOf(at('2026-01-01T00:00:00Z')))
-      .execute();
+    await deleteDaysBefore(codeId, dayOf(at('2026-01-01T00:00:00Z')));
     expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual(breakdowns(before[0]!));
   });
 
@@ -264,53 +274,5 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
       placements: [],
     });
     expect(await monthlyTotals(kept, 'device')).toEqual({ [month('2025-12')]: 1 });
-  });
-
-  it('on a store upgraded from monthly rows kept by every batch, uses them for every month before the current one', async () => {
-    const accountId = await tenant();
-    const codeId = newId();
-    // The upgrade runs in the last hour of a month (the migration reads the clock it is given).
-    const now = at('2026-03-31T23:00:00Z');
-    const current = monthOf(dayOf(now));
-    const dayIn = (m: number, day: number) => (firstDayOf(m) + day) * DAY_MS + 3_600_000;
-    await recordAt(new Date(dayIn(current - 3, 4)).toISOString(), accountId, codeId, [{}, { userAgent: DESKTOP }]);
-    await recordAt(new Date(dayIn(current - 1, 1)).toISOString(), accountId, codeId, [{ placement: 'poster' }]);
-    h.clock.set(now);
-    await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: IPAD })]);
-    const expected = await analytics(accountId, codeId, 400);
-
-    // What the batches kept before: monthly rows of every month with events, the current one so far.
-    const daily = await db()
-      .selectFrom('event_breakdowns')
-      .select(['day', 'dimension', 'value', 'events'])
-      .where('target_id', '=', codeId)
-      .execute();
-    const kept = new Map<string, { month: number; dimension: string; value: string; events: number }>();
-    for (const r of daily) {
-      const m = monthOf(Number(r.day));
-      const key = `${m}|${r.dimension}|${r.value}`;
-      const row = kept.get(key) ?? { month: m, dimension: r.dimension, value: r.value, events: 0 };
-      row.events += Number(r.events);
-      kept.set(key, row);
-    }
-    await db()
-      .insertInto('event_breakdowns_monthly')
-      .values([...kept.values()].map((r) => ({ ...r, target_id: codeId, account_id: accountId })))
-      .execute();
-    await db().schema.dropTable('rollup_months').execute();
-    await migrate0009(db(), h.clock);
-    expect(await compactedMonths()).toEqual([current - 1]);
-    expect(await analytics(accountId, codeId, 400)).toEqual(expected);
-    // Months before the current one are read from the rows kept.
-    await db().deleteFrom('event_breakdowns').where('target_id', '=', codeId).where('day', '<', firstDayOf(current)).execute();
-    expect(breakdowns(await analytics(accountId, codeId, 400))).toEqual(breakdowns(expected));
-
-    // The current month's rows were kept only up to the upgrade: the job rebuilds them once it is over.
-    await recordAll(h, [hit(h, { accountId, targetId: codeId, userAgent: DESKTOP })]);
-    h.clock.set((firstDayOf(current + 1) + 1) * DAY_MS);
-    const later = await analytics(accountId, codeId, 400);
-    expect(await compactAll()).toEqual([current]);
-    expect((await monthlyTotals(codeId, 'device'))[current]).toBe(2);
-    expect(await analytics(accountId, codeId, 400)).toEqual(later);
   });
 });

@@ -4,6 +4,7 @@ import { Reader } from 'maxmind';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { DAY_MS } from '../../src/traffic/events/events.types.js';
+import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
@@ -142,7 +143,7 @@ describeEach(STORES)('event recording ($name)', (store) => {
     const own = await sql<{ schema: string }>`select current_schema() as schema`.execute(db).catch(() => null);
     const schema = h.store === 'postgres' ? own?.rows[0]?.schema : undefined;
     const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'event_rollups', 'daily_visitors']));
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'event_days', 'event_values', 'daily_visitors']));
     for (const table of tables) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
       const text = JSON.stringify(rows.rows);
@@ -216,13 +217,13 @@ describeEach(STORES)('event recording ($name)', (store) => {
     h.clock.set(start);
     const db = h.infra.database.db;
     for (const codeId of codes) {
-      const raw = await db.selectFrom('events').selectAll().where('code_id', '=', codeId).execute();
+      const raw = await new AnalyticsRepository(db, h.services.traffic.eventKeys).page({ accountId, codeId, limit: 1000 });
       const analytics = await h.services.traffic.analytics.codeAnalytics(actorIn(accountId), { codeId, days: 7 });
       expect(analytics.totals.scans).toBe(raw.length);
       expect((await h.services.traffic.events.totals([codeId])).get(codeId)).toBe(raw.length);
       const perDay = new Map<string, number>();
       for (const r of raw) {
-        const date = new Date(Number(r.occurred_at)).toISOString().slice(0, 10);
+        const date = new Date(r.occurredAt).toISOString().slice(0, 10);
         perDay.set(date, (perDay.get(date) ?? 0) + 1);
       }
       for (const d of analytics.daily) expect(d.scans).toBe(perDay.get(d.date) ?? 0);

@@ -6,7 +6,8 @@ import { newId } from '../../src/lib/ids.js';
 import { EventBatchRepository } from '../../src/traffic/events/store/events.batch.repository.js';
 import type { RecordedEvent } from '../../src/traffic/events/events.types.js';
 import { BatchWriter } from '../../src/traffic/events/events.writer.js';
-import { scanEvent } from '../support/events.js';
+import { EventKeys } from '../../src/traffic/events/store/event-keys.js';
+import { scanEvent, storedEvents } from '../support/events.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, sqliteStore, STORES } from '../support/stores.js';
 
@@ -26,18 +27,14 @@ function countingWriter(h: Harness, database: Database, chunk: number) {
       return real.run(fn);
     },
   };
-  const writer = new BatchWriter({ transactor: counting, batches: new EventBatchRepository(database.bulk, h.clock) }, { chunk });
+  const writer = new BatchWriter(
+    { transactor: counting, batches: new EventBatchRepository(database.bulk, new EventKeys(database.db), h.clock) },
+    { chunk },
+  );
   return { writer, counted };
 }
 
-async function storedOf(h: Harness, accountId: string): Promise<number> {
-  const row = await h.infra.database.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedOf = (h: Harness, accountId: string) => storedEvents(h.infra.database.db, accountId);
 
 describeEach(STORES)('events batch writer transactions ($name)', (store) => {
   let h: Harness;
