@@ -167,6 +167,7 @@ describeEach(STORES.filter((s) => s.name === 'postgres'))('the events table by r
         select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'events_r000000'`.execute(db);
       expect(rows.map((r) => r.indexdef.replace(/^.*USING btree /, '')).sort()).toEqual([
         '(account, type, seq)',
+        '(seq)',
         '(target, seq)',
       ]);
       await record(db, [1000, 2000]);

@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { postgresBulk } from '../../db/bulk.js';
 import type { Transactor } from '../../db/transaction.js';
 import { ManualClock } from '../../lib/clock.js';
-import { EventBatchRepository } from './store/events.batch.repository.js';
-import { EventKeys } from './store/event-keys.js';
+import type { EventBatchRepository } from './store/events.batch.repository.js';
 import { EventRecorder, type RecorderDeps, type RecorderOptions } from './events.recorder.js';
 import type { VisitorSalts } from './store/events.salts.js';
 import type { Hit } from './events.types.js';
@@ -21,13 +19,16 @@ const HIT: Hit = {
   headers: {},
 };
 
+/** The batch statements: here only their preparation runs, as each fake transactor decides the commit itself. */
+const PREPARED = { prepare: async () => undefined } as unknown as EventBatchRepository;
+
 /** A recorder's parts around `transactor`: nowhere located, every visitor hashed alike. */
 const withStore = (transactor: Transactor): RecorderDeps => ({
   transactor,
   clock: new ManualClock(),
   geo: { locate: () => ({ country: null, region: null, city: null }) },
   salts: { sync: async () => undefined, hash: () => 'h' } as unknown as VisitorSalts,
-  batches: new EventBatchRepository(postgresBulk(), new EventKeys({} as never)),
+  batches: PREPARED,
 });
 
 /** A store that is down: every commit fails. */
@@ -58,7 +59,7 @@ describe('EventRecorder.record', () => {
           },
         },
         salts: {} as VisitorSalts,
-        batches: new EventBatchRepository(postgresBulk(), new EventKeys({} as never)),
+        batches: PREPARED,
       },
       { flushIntervalMs: 1_000_000_000, log },
     );
