@@ -114,13 +114,7 @@ const columnsOf = (rows: readonly unknown[][], count: number): unknown[][] =>
 
 /** PostgreSQL: one statement per chunk of rows, through the caller's transaction. */
 export function postgresBulk(): BulkWriter {
-  const run = async (
-    trx: Kysely<Schema>,
-    spec: BulkTable,
-    rows: readonly unknown[][],
-    mode: Mode,
-    returning: boolean,
-  ) => {
+  const run = async (trx: Kysely<Schema>, spec: BulkTable, rows: readonly unknown[][], mode: Mode, returning: boolean) => {
     const out: Record<string, unknown>[] = [];
     const text = unnestStatement(spec, mode, returning);
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {

@@ -69,7 +69,12 @@ describe('DATABASE_READ_URL on a streaming replica', () => {
     try {
       for (let i = 0; i < 3; i += 1) expect(await scan(base, code.shortCode)).toMatchObject({ status: 302 });
       const committed = async () =>
-        (await primary.query<{ n: number }>('select count(*)::int as n from events e join event_targets t on t.id = e.target where t.key = $1', [code.id])).rows[0]!.n;
+        (
+          await primary.query<{ n: number }>(
+            'select count(*)::int as n from events e join event_targets t on t.id = e.target where t.key = $1',
+            [code.id],
+          )
+        ).rows[0]!.n;
       expect(await until(committed, (n) => n === 8, 30_000)).toBe(8);
       expect(await analytics()).toBe(5);
 

@@ -53,7 +53,10 @@ async function storedEvents(url: string, schema: string | undefined, codeId: str
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const result = await client.query(`select count(*)::int as n from ${schema}.events e join ${schema}.event_targets t on t.id = e.target where t.key = $1 and e.type = 1`, [codeId]);
+    const result = await client.query(
+      `select count(*)::int as n from ${schema}.events e join ${schema}.event_targets t on t.id = e.target where t.key = $1 and e.type = 1`,
+      [codeId],
+    );
     return (result.rows[0] as { n: number }).n;
   } finally {
     await client.end();

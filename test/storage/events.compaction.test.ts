@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import type { CodeAnalytics } from '../../src/traffic/analytics/analytics.types.js';
-import { DAY_MS, dayOf, firstDayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.js';
+import { dayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.js';
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';

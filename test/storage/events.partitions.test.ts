@@ -9,6 +9,7 @@ import { newIdAt } from '../../src/lib/ids.js';
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { EventsService } from '../../src/traffic/events/events.service.js';
 import { EventsRepository } from '../../src/traffic/events/store/events.repository.js';
+import { EventKeys } from '../../src/traffic/events/store/event-keys.js';
 import {
   deleteOlderThan,
   dropRangesBefore,
@@ -142,7 +143,11 @@ describeEach(STORES)('events retention by time ($name)', (store) => {
       const now = Date.UTC(2030, 0, 1);
       const times = [100, 60, 45, 31, 30, 29, 1].map((ago) => now - ago * DAY);
       await record(database.db, times);
-      const events = new EventsService(new EventsRepository(database.db), new SaltsRepository(database.db), new ManualClock(now));
+      const events = new EventsService(
+        new EventsRepository(database.db, new EventKeys(database.db), database.bulk),
+        new SaltsRepository(database.db),
+        new ManualClock(now),
+      );
       expect(await events.purgeOlderThan(SYSTEM, 30, 2)).toBe(4);
       expect((await seqs(database.db)).map((r) => r.at)).toEqual(times.slice(4));
       expect(await events.purgeOlderThan(SYSTEM, 30, 2)).toBe(0);

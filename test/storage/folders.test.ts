@@ -25,7 +25,7 @@ describeEach(STORES)('folders service ($name)', (store) => {
   const withSource = (source: FolderAnalyticsSource) => {
     const { db } = h.infra.database;
     return new AnalyticsService({
-      events: new AnalyticsRepository(db),
+      events: new AnalyticsRepository(db, h.services.traffic.eventKeys),
       folders: h.services.catalog.folders,
       codes: new CodesRepository(db),
       folderFigures: source,

@@ -21,7 +21,8 @@ export const LEGACY_TABLES = [
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
-  for (const table of LEGACY_TABLES) await sql`alter table ${sql.table(table)} rename to ${sql.table(`legacy_${table}`)}`.execute(db);
+  for (const table of LEGACY_TABLES)
+    await sql`alter table ${sql.table(table)} rename to ${sql.table(`legacy_${table}`)}`.execute(db);
   // A partition's name is its own: the old default partition would take the new one's.
   if (postgres) {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'events_default'

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { eventRow, type RecordedEvent } from './events.types.js';
 
 /** A journal line is the event's fields in this order, as a JSON array: half the bytes of an object. */
-const FIELDS =
-  'accountId type targetId codeId linkId occurredAt placement country region city os device browser visitor'.split(
-    ' ',
-  ) as (keyof RecordedEvent)[];
+const FIELDS = 'accountId type targetId codeId linkId occurredAt placement country region city os device browser visitor'.split(
+  ' ',
+) as (keyof RecordedEvent)[];
 
 export function encodeEvent(e: RecordedEvent): string {
   // The row built field by field, not mapped over FIELDS: no walk over the keys and no closure per hit.

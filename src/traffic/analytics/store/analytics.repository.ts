@@ -80,7 +80,8 @@ export class AnalyticsRepository {
       if (target === undefined) return [];
     }
     // A code's events are its scans.
-    const types = q.codeId !== undefined ? [TYPE_CODES.scan] : q.type !== undefined ? [TYPE_CODES[q.type]] : Object.values(TYPE_CODES);
+    const types =
+      q.codeId !== undefined ? [TYPE_CODES.scan] : q.type !== undefined ? [TYPE_CODES[q.type]] : Object.values(TYPE_CODES);
     if (q.codeId !== undefined && q.type !== undefined && q.type !== 'scan') return [];
     const pages = await Promise.all(
       types.map((type) => {
@@ -99,7 +100,11 @@ export class AnalyticsRepository {
       db,
     );
     const values = await this.keys.valuesOf(
-      rows.flatMap((r) => EVENT_DIMENSIONS.map((d) => r[d]).filter((c): c is number => c !== null).map(Number)),
+      rows.flatMap((r) =>
+        EVENT_DIMENSIONS.map((d) => r[d])
+          .filter((c): c is number => c !== null)
+          .map(Number),
+      ),
       db,
     );
     return rows.map((row) => toEvent(row, q.accountId, targets, values));
@@ -144,7 +149,8 @@ export class AnalyticsRepository {
     const out: { dimension: Dimension; value: string; events: number }[] = [];
     for (const [code, events] of counts) {
       const entry = names.get(code);
-      if (entry && ROLLUP_DIMENSIONS.has(entry.dimension)) out.push({ dimension: entry.dimension as Dimension, value: entry.value, events });
+      if (entry && ROLLUP_DIMENSIONS.has(entry.dimension))
+        out.push({ dimension: entry.dimension as Dimension, value: entry.value, events });
     }
     return out.sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
@@ -244,7 +250,11 @@ export class AnalyticsRepository {
     if (targetIds === null) {
       const account = await this.keys.accountOf(accountId, db);
       if (account === null) return out;
-      add(await query().where('target', 'in', (eb) => eb.selectFrom('event_targets').select('id').where('account', '=', account)).execute());
+      add(
+        await query()
+          .where('target', 'in', (eb) => eb.selectFrom('event_targets').select('id').where('account', '=', account))
+          .execute(),
+      );
       return out;
     }
     const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];

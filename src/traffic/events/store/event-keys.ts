@@ -125,7 +125,10 @@ export class EventKeys {
   }
 
   /** The (dimension, value) of codes (for an events page and the breakdowns). */
-  async valuesOf(codes: Iterable<number>, db: Kysely<Schema> = this.db): Promise<Map<number, { dimension: string; value: string }>> {
+  async valuesOf(
+    codes: Iterable<number>,
+    db: Kysely<Schema> = this.db,
+  ): Promise<Map<number, { dimension: string; value: string }>> {
     const unknown = [...new Set(codes)].filter((c) => !this.valueNames.has(c));
     for (const part of chunks(unknown, 500)) {
       const rows = await db.selectFrom('event_values').select(['id', 'dimension', 'value']).where('id', 'in', part).execute();

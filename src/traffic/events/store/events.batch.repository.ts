@@ -221,7 +221,13 @@ export class EventBatchRepository {
         const old = found.get(`${r.target}|${r.period}`);
         const counts = decodeCounts(old?.counts);
         addCounts(counts, r.counts);
-        return [r.target, r.period, Number(old?.events ?? 0) + r.events, Number(old?.uniques ?? 0) + r.uniques, encodeCounts(counts)];
+        return [
+          r.target,
+          r.period,
+          Number(old?.events ?? 0) + r.events,
+          Number(old?.uniques ?? 0) + r.uniques,
+          encodeCounts(counts),
+        ];
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
 import { chunks, dialectOf, keyShare } from '../../../db/dialect.js';
 import { decodeCounts, encodeCounts, type Counts } from './counts.js';
