@@ -24,6 +24,8 @@ const FORM = newIdAt(START - 2 * DAY);
 const OLD_LINK = newIdAt(START - 2 * DAY + 1);
 /** A target with rollups and no raw event, in no table of the catalogue: counted as scans. */
 const GHOST = newIdAt(START - 2 * DAY + 2);
+/** A target with breakdowns and no rollup (not in a sound store; moved all the same). */
+const ORPHAN = newIdAt(START - 2 * DAY + 4);
 /** A target with only excluded hits (automated traffic only). */
 const BOTS_ONLY = newIdAt(START - 2 * DAY + 3);
 
@@ -178,6 +180,25 @@ async function fillOldStore(database: Database): Promise<void> {
   };
   for (const e of events) count(e.target_id, e.account_id, dayOf(e.occurred_at), { ...e }, 1);
   for (const day of ghostDays) count(GHOST, ACCOUNT_A, day, { country: 'DE', device: 'mobile' }, 3);
+  for (const day of ghostDays) {
+    daily.set(`orphan|${day}`, {
+      target_id: ORPHAN,
+      dimension: 'country',
+      day,
+      value: 'Atlantis',
+      account_id: ACCOUNT_B,
+      events: 2,
+    });
+    const month = monthOf(day);
+    monthly.set(`orphan|${month}`, {
+      target_id: ORPHAN,
+      dimension: 'os',
+      month,
+      value: 'Plan 9',
+      account_id: ACCOUNT_B,
+      events: 5,
+    });
+  }
 
   const insert = async <T extends keyof OldSchema>(table: T, rows: OldSchema[T][]) => {
     for (let i = 0; i < rows.length; i += 200)
@@ -258,8 +279,11 @@ async function legacySnapshot(db: Kysely<never>): Promise<Snapshot> {
     if (rest > 0) types[usual(r.target_id)] = (types[usual(r.target_id)] ?? 0) + rest;
     days[key] = { events: Number(r.events), uniques: Number(r.uniques), values: [], types };
   }
-  for (const b of await all<OldSchema['event_breakdowns']>('select * from legacy_event_breakdowns'))
-    days[`${b.target_id}|${b.day}`]!.values.push(`${b.dimension}=${b.value}:${b.events}`);
+  for (const b of await all<OldSchema['event_breakdowns']>('select * from legacy_event_breakdowns')) {
+    const key = `${b.target_id}|${b.day}`;
+    days[key] ??= { events: 0, uniques: 0, values: [], types: {} };
+    days[key].values.push(`${b.dimension}=${b.value}:${b.events}`);
+  }
   const months: Snapshot['months'] = {};
   for (const m of await all<OldSchema['event_breakdowns_monthly']>('select * from legacy_event_breakdowns_monthly')) {
     const key = `${m.target_id}|${m.month}`;
@@ -435,12 +459,13 @@ describeEach(STORES)('moving the legacy events into the compact store ($name)', 
     expect(Object.entries(after.days).find(([k]) => k.startsWith(GHOST))![1].types).toEqual({ scan: 3 });
     for (const day of Object.values(after.days)) expect(Object.values(day.types).reduce((a, b) => a + b, 0)).toBe(day.events);
     expect(Object.keys(after.months).length).toBeGreaterThan(10);
+    expect(Object.entries(after.days).filter(([k]) => k.startsWith(ORPHAN))).toHaveLength(3);
 
     // Progress per table, each ending at its total; the events' seq follows their legacy ids.
     const last = (table: string) => progress.filter((p) => p.table === table).at(-1);
     expect(last('events')).toEqual({ table: 'events', moved: before.events.length, total: before.events.length });
     expect(progress.filter((p) => p.table === 'events').length).toBeGreaterThanOrEqual(Math.ceil(before.events.length / 300));
-    expect(last('event_rollups')).toMatchObject({ moved: Object.keys(before.days).length });
+    expect(last('event_rollups')).toMatchObject({ moved: Object.values(before.days).filter((d) => d.events > 0).length });
     expect(last('excluded_hits')).toMatchObject({ moved: 4, total: 4 });
 
     // Every later start finds nothing to do.

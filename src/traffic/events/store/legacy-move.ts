@@ -180,7 +180,11 @@ class Mover {
   /** Runs `fn` in a transaction of its own that first takes the move's lock (PostgreSQL), given the legacy tables left. */
   private locked<T>(fn: (trx: Db, tables: Set<LegacyTable>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.postgres) await sql`select pg_advisory_xact_lock(${MOVE_LOCK})`.execute(trx);
+      if (this.postgres) {
+        await sql`select pg_advisory_xact_lock(${MOVE_LOCK})`.execute(trx);
+        // A chunk's statements are estimated dear enough for JIT compilation, which costs more than they do.
+        await sql`set local jit = off`.execute(trx);
+      }
       return fn(trx, await legacyTables(trx));
     });
   }
@@ -244,12 +248,15 @@ class Mover {
         Object.entries(TYPE_CODES).map(([type, code]) => sql`when ${sql.lit(type)} then ${sql.lit(code)}`),
         sql` `,
       )} end`;
-      const codes = EVENT_DIMENSIONS.map(
-        (d) => sql`(select v.id from event_values v where v.dimension = ${sql.lit(d)} and v.value = e.${sql.ref(d)})`,
+      // A left join per dimension (a null value finds no entry): PostgreSQL hashes the small dictionary.
+      const codes = EVENT_DIMENSIONS.map((d) => sql.ref(`v_${d}.id`));
+      const lookups = EVENT_DIMENSIONS.map(
+        (d) =>
+          sql`left join event_values ${sql.id(`v_${d}`)} on ${sql.ref(`v_${d}.dimension`)} = ${sql.lit(d)} and ${sql.ref(`v_${d}.value`)} = e.${sql.ref(d)}`,
       );
       await sql`insert into events (account, target, type, at, ${sql.join(EVENT_DIMENSIONS.map((d) => sql.ref(d)))})
         select a.id, t.id, ${typeCode}, e.occurred_at, ${sql.join(codes)}
-          from legacy_events e cross join event_accounts a cross join event_targets t
+          from legacy_events e cross join event_accounts a cross join event_targets t ${sql.join(lookups, sql` `)}
          where a.key = e.account_id and t.key = e.target_id and ${range}
          order by e.id`.execute(trx);
       const deleted = await sql`delete from legacy_events where ${keyRange(['id'], { after, upto })}`.execute(trx);
@@ -289,38 +296,58 @@ class Mover {
           from.map((t) => sql`select ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))} from ${sql.table(t)} x where ${range}`),
           sql` union all `,
         );
-      await sql`insert into event_accounts (key)
-        select distinct account_id from (${union(['account_id'], present)}) s where true
-        on conflict (key) do nothing`.execute(trx);
-      await sql`insert into event_targets (account, key)
-        select distinct a.id, s.target_id from (${union(['target_id', 'account_id'], present)}) s cross join event_accounts a
-         where a.key = s.account_id
-        on conflict (key) do nothing`.execute(trx);
-      const withValues = present.filter((t) => t !== ROLLUPS);
-      if (withValues.length > 0)
-        await sql`insert into event_values (dimension, value)
-          select distinct dimension, value from (${union(['dimension', 'value'], withValues)}) s where true
-          on conflict (dimension, value) do nothing`.execute(trx);
-
-      const rollups = tables.has(ROLLUPS)
-        ? (
-            await sql<{ target: number; day: number; events: number; uniques: number }>`
-              select t.id as target, x.day, x.events, x.uniques from legacy_event_rollups x cross join event_targets t
-               where t.key = x.target_id and ${range}`.execute(trx)
-          ).rows
-        : [];
+      // The keys of the rollups' targets first (most exist since their events moved). The breakdowns
+      // are read with their keys and values left-joined: a target or a value still missing (a
+      // breakdown without a rollup, a value only retention-taken events had, the unknown '') makes the
+      // chunk add the keys and values of all three tables and read again.
+      const makeKeys = async (from: LegacyTable[]) => {
+        await sql`insert into event_accounts (key)
+          select distinct account_id from (${union(['account_id'], from)}) s where true
+          on conflict (key) do nothing`.execute(trx);
+        await sql`insert into event_targets (account, key)
+          select distinct a.id, s.target_id from (${union(['target_id', 'account_id'], from)}) s cross join event_accounts a
+           where a.key = s.account_id
+          on conflict (key) do nothing`.execute(trx);
+      };
+      if (tables.has(ROLLUPS)) await makeKeys([ROLLUPS]);
       // A period's breakdown comes as one row, its (code:events) pairs joined in SQL: a fifth of the rows.
       const breakdowns = async (table: LegacyTable, period: 'day' | 'month') =>
         tables.has(table)
           ? (
-              await sql<{ target: number; at: number; counts: string }>`
-                select min(t.id) as target, x.${sql.ref(period)} as at, string_agg(v.id || ':' || x.events, ',') as counts
-                  from ${sql.table(table)} x cross join event_targets t cross join event_values v
-                 where t.key = x.target_id and v.dimension = x.dimension and v.value = x.value and ${range}
+              await sql<{ target: number | null; at: number; counts: string | null; missing: number }>`
+                select min(t.id) as target, x.${sql.ref(period)} as at, string_agg(v.id || ':' || x.events, ',') as counts,
+                       count(*) - count(v.id) as missing
+                  from ${sql.table(table)} x left join event_targets t on t.key = x.target_id
+                  left join event_values v on v.dimension = x.dimension and v.value = x.value
+                 where ${range}
                  group by x.target_id, x.${sql.ref(period)}`.execute(trx)
             ).rows
           : [];
-      const addPairs = (period: Period, pairs: string) => {
+      const read = async () => ({
+        rollups: tables.has(ROLLUPS)
+          ? (
+              await sql<{ target: number; day: number; events: number; uniques: number }>`
+                select t.id as target, x.day, x.events, x.uniques from legacy_event_rollups x cross join event_targets t
+                 where t.key = x.target_id and ${range}`.execute(trx)
+            ).rows
+          : [],
+        daily: await breakdowns(BREAKDOWNS, 'day'),
+        monthly: await breakdowns(MONTHLY, 'month'),
+      });
+      let rows = await read();
+      if ([...rows.daily, ...rows.monthly].some((r) => r.target === null || Number(r.missing) > 0)) {
+        await makeKeys(present);
+        await sql`insert into event_values (dimension, value)
+          select distinct dimension, value from (${union(
+            ['dimension', 'value'],
+            present.filter((t) => t !== ROLLUPS),
+          )}) s where true
+          on conflict (dimension, value) do nothing`.execute(trx);
+        rows = await read();
+      }
+      const { rollups } = rows;
+      const addPairs = (period: Period, pairs: string | null) => {
+        if (!pairs) return;
         for (const pair of pairs.split(',')) {
           const colon = pair.indexOf(':');
           period.add(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
@@ -333,7 +360,7 @@ class Mover {
         day.events += Number(r.events);
         day.uniques += Number(r.uniques);
       }
-      for (const b of await breakdowns(BREAKDOWNS, 'day')) addPairs(days.of(Number(b.target), Number(b.at)), b.counts);
+      for (const b of rows.daily) addPairs(days.of(Number(b.target), Number(b.at)), b.counts);
       const targets = days.targets();
       const raw = await this.typeCounts(trx, targets);
       const usual = await usualTypes(trx, targets, raw);
@@ -350,7 +377,7 @@ class Mover {
         }
       }
       const months = new Periods();
-      for (const m of await breakdowns(MONTHLY, 'month')) addPairs(months.of(Number(m.target), Number(m.at)), m.counts);
+      for (const m of rows.monthly) addPairs(months.of(Number(m.target), Number(m.at)), m.counts);
       // A month's figures are the sums of its days (its breakdowns were built from theirs).
       for (const day of days.all()) {
         const month = months.get(day.target, monthOf(day.at));
