@@ -4,6 +4,7 @@ import { openDatabase, sqliteFileOf, type Database, type OpenOptions } from './d
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { RedisLink } from './lib/redis.js';
+import { moveLegacyEvents, type MoveProgress } from './traffic/index.js';
 import {
   FallbackCounterStore,
   LocalInvalidationBus,
@@ -38,9 +39,46 @@ export interface InfrastructureOptions {
   redisPrefix?: string;
   /** Cache invalidation without Redis when the default (this process only) is not enough: a cluster's workers. */
   localBus?: () => InvalidationBus;
+  /** Where the start reports long work (moving an upgraded store's events), at info level. */
+  log?: StartLog;
 }
 
-/** Opens the store (migrating it) and the counter store chosen by the configuration. */
+/** A logger as the start needs one (pino's and Fastify's are). */
+export interface StartLog {
+  info(fields: object, message: string): void;
+}
+
+/** How often at most the move of an upgraded store's events reports its progress. */
+const PROGRESS_EVERY_MS = 5_000;
+
+const MOVED_TABLES: Record<string, string> = {
+  events: 'events',
+  event_rollups: 'daily rollups',
+  event_totals: 'lifetime totals',
+  excluded_hits: 'excluded hits',
+  daily_visitors: 'visitor hashes',
+};
+
+/** The move's progress as log lines: a table's first chunk, then every few seconds, and its end. */
+function moveProgress(log: StartLog | undefined, clock: Clock): ((progress: MoveProgress) => void) | undefined {
+  if (!log) return undefined;
+  let table = '';
+  let last = 0;
+  return ({ table: name, moved, total }) => {
+    if (total === 0) return;
+    const now = clock.now();
+    if (name === table && moved < total && now - last < PROGRESS_EVERY_MS) return;
+    table = name;
+    last = now;
+    const what = MOVED_TABLES[name] ?? name;
+    log.info({ table: name, moved, total }, `moving ${what} to the compact store: ${moved} of ${total}`);
+  };
+}
+
+/**
+ * Opens the store (migrating it, then moving an upgraded store's events into the compact tables, which
+ * resumes where a stopped start left it) and the counter store chosen by the configuration.
+ */
 export async function openInfrastructure(config: Config, options: InfrastructureOptions): Promise<Infrastructure> {
   const database = openDatabase(config.databaseUrl, {
     schema: config.databaseSchema ?? undefined,
@@ -49,6 +87,9 @@ export async function openInfrastructure(config: Config, options: Infrastructure
   });
   try {
     await migrateToLatest(database);
+    const started = options.clock.now();
+    const { moved } = await moveLegacyEvents(database.db, { log: moveProgress(options.log, options.clock) });
+    if (moved > 0) options.log?.info({ moved, ms: options.clock.now() - started }, `moved ${moved} events to the compact store`);
   } catch (error) {
     await database.close();
     throw error;

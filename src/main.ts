@@ -67,6 +67,7 @@ async function serve(config: Config, role: Role): Promise<void> {
   const worker = role.kind === 'worker';
   const infra = await openInfrastructure(config, {
     clock: systemClock,
+    log: pino({ level: config.logLevel, base: { pid: process.pid } }),
     localBus: worker
       ? () =>
           new IpcInvalidationBus(

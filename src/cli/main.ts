@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { describeStore, loadDotEnv } from '../config/dotenv.js';
 import { AppError } from '../lib/errors.js';
@@ -21,7 +22,9 @@ async function main(argv: string[]): Promise<number> {
     let result = standalone;
     if (!result) {
       const config = loadConfig();
-      infra = await openInfrastructure(config, { clock: systemClock });
+      // Start-up progress (an upgraded store's events being moved) goes to stderr: stdout is the answer.
+      const log = pino({ level: config.logLevel, base: { pid: process.pid } }, pino.destination(2));
+      infra = await openInfrastructure(config, { clock: systemClock, log });
       const answer = await runCommand({ services: buildServices(infra), present: buildPresenters(config) }, argv);
       // Naming the store shows at once when a run opened another one than the server's.
       result = { ...answer, store: describeStore(config.databaseUrl) };

@@ -50,6 +50,7 @@ export async function runPrimary(config: Config, log: FastifyBaseLogger, shutdow
   };
   const infra = await openInfrastructure(config, {
     clock: systemClock,
+    log,
     localBus: () => new IpcInvalidationBus(broadcast, () => undefined),
   });
   const services = buildServices(infra);

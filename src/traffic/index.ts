@@ -19,6 +19,7 @@ export * from './events/events.recorder.js';
 export * from './events/events.service.js';
 export * from './events/events.types.js';
 export * from './events/events.writer.js';
+export { moveLegacyEvents, type MoveOptions, type MoveProgress } from './events/store/legacy-move.js';
 export * from './resolver/gs1-resolver.service.js';
 export * from './resolver/resolver.service.js';
 export * from './resolver/resolver.types.js';
