@@ -387,7 +387,7 @@ async function compactSnapshot(database: Database): Promise<Snapshot> {
       ]),
     ),
     visitors: (await db.selectFrom('daily_visitors').selectAll().execute())
-      .map((v) => `${v.day}|${targets.get(Number(v.target))}|${Buffer.from(v.visitor).toString('hex')}`)
+      .map((v) => `${v.day}|${targets.get(Number(v.target))}|${v.visitor}`)
       .sort(),
   };
 }

@@ -498,14 +498,14 @@ class Mover {
   }
 
   /**
-   * The visitor hashes of the days whose salt is kept, as the first 8 bytes of each hash. A hash whose
+   * The visitor hashes of the days whose salt is kept, as the first 16 hex digits of each hash. A hash whose
    * target has no integer (no event of it was ever counted) has nothing to count against and is dropped.
    */
   async visitors(): Promise<void> {
     type Key = { day: number; target_id: string; visitor: string };
     const KEY = ['day', 'target_id', 'visitor'];
     const values = (key: Key | null) => (key ? [key.day, key.target_id, key.visitor] : null);
-    const prefix = this.postgres ? sql`decode(substr(x.visitor, 1, 16), 'hex')` : sql`unhex(substr(x.visitor, 1, 16))`;
+    const prefix = sql`substr(x.visitor, 1, 16)`;
     await this.loop<Key>('legacy_daily_visitors', async (trx, _tables, after) => {
       const upto = await this.bound<Key>(trx, 'legacy_daily_visitors', KEY, keyAfter(KEY, values(after)));
       const bounds = { after: values(after), upto: values(upto) };
