@@ -4,7 +4,7 @@ import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import type { CodeLookup, FoldersService } from '../../catalog/index.js';
 import { dayIso, seqOfEventId } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
-import type { AnalyticsRepository } from './store/analytics.repository.js';
+import type { EventSource } from '../events/events.sink.js';
 import {
   bounded,
   TOP_CODES,
@@ -38,7 +38,7 @@ function decodeEventCursor(cursor: string): number {
 }
 
 export interface AnalyticsDeps {
-  events: AnalyticsRepository;
+  events: EventSource;
   folders: FoldersService;
   codes: CodeLookup;
   /** Answers a folder's figures (the rollups; tests put their own in its place). */
@@ -52,7 +52,7 @@ export interface AnalyticsDeps {
  * Unique visitors over a window are the sum of daily uniques.
  */
 export class AnalyticsService {
-  private readonly events: AnalyticsRepository;
+  private readonly events: EventSource;
   private readonly clock: Clock;
 
   constructor(private readonly deps: AnalyticsDeps) {

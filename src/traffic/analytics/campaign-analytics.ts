@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { CampaignsService, MemberRef } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
-import type { AnalyticsRepository } from './store/analytics.repository.js';
+import type { EventSource } from '../events/events.sink.js';
 import { bounded, windowOf } from './analytics.types.js';
 
 export interface CampaignAnalytics {
@@ -23,7 +23,7 @@ export interface CampaignAnalytics {
 export class CampaignAnalyticsReader {
   constructor(
     private readonly campaigns: Pick<CampaignsService, 'membersFor'>,
-    private readonly events: AnalyticsRepository,
+    private readonly events: EventSource,
     private readonly clock: Clock,
   ) {}
 

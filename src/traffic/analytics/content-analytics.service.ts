@@ -3,7 +3,7 @@ import { foundById } from '../../lib/found.js';
 import type { ContentKind, ContentLookup } from '../../content/index.js';
 import { dayIso } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
-import type { AnalyticsRepository } from './store/analytics.repository.js';
+import type { EventSource } from '../events/events.sink.js';
 import { bounded, windowOf } from './analytics.types.js';
 
 const VIEW: Record<ContentKind, string> = { form: 'form_view', page: 'page_view', card: 'card_view' };
@@ -28,7 +28,7 @@ export interface ContentAnalytics {
  * figure, never mixed with the scans that led to them).
  */
 export class ContentAnalyticsService {
-  constructor(private readonly deps: { events: AnalyticsRepository; contents: ContentLookup; clock: Clock }) {}
+  constructor(private readonly deps: { events: EventSource; contents: ContentLookup; clock: Clock }) {}
 
   async of(actor: Person, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
     assertCan(actor, 'analytics:read');

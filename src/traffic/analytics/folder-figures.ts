@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { dayIso } from '../events/events.types.js';
-import type { AnalyticsRepository } from './store/analytics.repository.js';
+import type { EventSource } from '../events/events.sink.js';
 import { bounded, windowOf, type CodesFigures } from './analytics.types.js';
 import type { FolderAnalyticsQuery, FolderAnalyticsSource } from './folder-analytics.js';
 import { windowFigures } from './window-figures.js';
@@ -8,7 +8,7 @@ import { windowFigures } from './window-figures.js';
 /** The folder analytics source the rollups answer: the figures of given codes, per code and together. */
 export class RollupFolderFigures implements FolderAnalyticsSource {
   constructor(
-    private readonly events: AnalyticsRepository,
+    private readonly events: EventSource,
     private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import { dayIso } from '../events/events.types.js';
-import type { AnalyticsRepository } from './store/analytics.repository.js';
+import type { EventSource } from '../events/events.sink.js';
 import { BREAKDOWN_KEYS, BREAKDOWN_LIMIT, type WindowFigures } from './analytics.types.js';
 
 /**
@@ -8,7 +8,7 @@ import { BREAKDOWN_KEYS, BREAKDOWN_LIMIT, type WindowFigures } from './analytics
  * requests excluded, and the breakdowns. Unique visitors are sums of daily uniques per target.
  */
 export async function windowFigures(
-  events: AnalyticsRepository,
+  events: EventSource,
   accountId: string,
   targetIds: readonly string[],
   from: number,

@@ -1,6 +1,6 @@
 import type { Transactor } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import type { EventBatchRepository } from './store/events.batch.repository.js';
+import type { EventSink } from './events.sink.js';
 import { isCounted, parseAgent } from '../../platform/index.js';
 import type { GeoLocator } from './events.geo.js';
 import { AnswerHold } from './events.hold.js';
@@ -24,7 +24,7 @@ export interface RecorderDeps {
   clock: Clock;
   geo: GeoLocator;
   salts: VisitorSalts;
-  batches: EventBatchRepository;
+  batches: EventSink;
   /** The store's: whether another query waits for its connection (SQLite). */
   othersWaiting?: () => boolean;
 }

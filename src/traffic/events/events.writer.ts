@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transactor } from '../../db/transaction.js';
-import type { EventBatchRepository } from './store/events.batch.repository.js';
+import type { EventSink } from './events.sink.js';
 import type { BatchListener, CommittedEvent, ExcludedCount, RecordedEvent } from './events.types.js';
 
 /** The little the recorder and its writer log; never an address (nothing they log carries one). */
@@ -13,7 +13,7 @@ export const silentLog: RecorderLog = { warn: () => undefined, error: () => unde
 
 export interface WriterDeps {
   transactor: Transactor;
-  batches: EventBatchRepository;
+  batches: EventSink;
   /** Runs before each batch (the day's salts stored or adopted before events hashed with them land). */
   beforeBatch?: () => Promise<void>;
   /**

@@ -4,6 +4,9 @@ import { primaryOnly, type ReadRoute } from '../../../db/read-route.js';
 import type { EventsTable, Schema } from '../../../db/schema.js';
 import { decodeCounts, type Counts } from '../../events/store/counts.js';
 import type { EventKeys } from '../../events/store/event-keys.js';
+import type { DayRow, EventPageQuery, EventSource } from '../../events/events.sink.js';
+
+export type { DayRow, EventPageQuery };
 import { compactedThrough } from '../../events/store/events.repository.js';
 import {
   DIMENSIONS,
@@ -15,7 +18,6 @@ import {
   monthOf,
   type Device,
   type Dimension,
-  type EventType,
   type StoredEvent,
 } from '../../events/events.types.js';
 
@@ -40,25 +42,10 @@ export function splitWindow(
   return { ranges, months: [first, last] };
 }
 
-export interface EventPageQuery {
-  accountId: string;
-  limit: number;
-  codeId?: string;
-  type?: EventType;
-  /** Only events stored before this one (its sequence number): older. */
-  before?: number;
-}
-
-export interface DayRow {
-  day: number;
-  events: number;
-  uniques: number;
-}
-
 const ROLLUP_DIMENSIONS = new Set<string>(DIMENSIONS);
 
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
-export class AnalyticsRepository {
+export class AnalyticsRepository implements EventSource {
   /** `route` sends an account's reads to the replica when there is one. */
   constructor(
     db: Kysely<Schema>,

@@ -5,6 +5,7 @@ import type { Schema } from '../../../db/schema.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
 import { addCounts, decodeCounts, encodeCounts, type Counts } from './counts.js';
 import type { EventKeys } from './event-keys.js';
+import type { EventSink } from '../events.sink.js';
 import { compactedThrough } from './events.repository.js';
 import {
   DIMENSIONS,
@@ -82,7 +83,7 @@ const visitorKey = (hash: string): string => hash.slice(0, 16);
  * rows with their packed counts. Counts are added up in memory first, so each key is written once per
  * call whatever its number of events.
  */
-export class EventBatchRepository {
+export class EventBatchRepository implements EventSink {
   /** `clock` tells which month is the current one, for events of compacted months. */
   constructor(
     private readonly bulk: BulkWriter,
