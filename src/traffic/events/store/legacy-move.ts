@@ -76,7 +76,7 @@ export interface MoveOptions {
   chunk?: number;
 }
 
-/** The key of the advisory lock every chunk takes on PostgreSQL (any fixed number; ADR 0187's). */
+/** The key of the advisory lock every chunk takes on PostgreSQL: any fixed number no other lock uses. */
 const MOVE_LOCK = sql.lit(BigInt('1870187018701870187'));
 
 const LEGACY_NAMES = LEGACY_TABLES.map((t) => `legacy_${t}` as LegacyTable);
