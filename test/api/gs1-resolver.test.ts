@@ -10,7 +10,7 @@ import { describeEach, STORES } from '../support/stores.js';
 
 /**
  * The GS1-Conformant Resolver standard 1.2, one test per rule (named by the rule), as GS1's public
- * resolver test suite checks them. docs/adr/0116-gs1-resolver.md lists what is not implemented.
+ * resolver test suite checks them. docs/gs1.md lists what is not implemented.
  */
 const GTIN = '09506000134352';
 const GTIN13 = '9506000134352';
