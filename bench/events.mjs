@@ -1,13 +1,15 @@
-// Events benchmark: bulk-generates N events (with their rollups) into SQLite and/or PostgreSQL, then
-// measures code analytics over 3650 days, an events page, and ingest through the recorder.
+// Events benchmark: writes N events through the events writer (with their rollups, then the monthly
+// compaction) into SQLite and/or PostgreSQL, then measures the store's size per event, the plans of
+// its hot statements, code analytics over 3650 days, events pages, and ingest through the recorder.
 //
 //   npm run build && node bench/events.mjs [--events 10000000] [--store sqlite|postgres|both]
 //                                          [--pg postgres://postgres@127.0.0.1:5432/test] [--ingest 200000]
+//                                          [--chunk 20000 (events per writer batch)]
 //
 // Needs the build (dist/). SQLite works in a temporary file; PostgreSQL in a fresh schema; both are
 // removed at the end.
 import { randomBytes } from 'node:crypto';
-import { rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,9 +17,10 @@ import pg from 'pg';
 import { openDatabase } from '../dist/db/database.js';
 import { migrateToLatest } from '../dist/db/migrate.js';
 import { systemClock } from '../dist/lib/clock.js';
-import { ACCOUNT, generate, HOT, ingest, log, PREFIX, time } from './event-data.mjs';
+import { ACCOUNT, explainAll, generate, HOT, ingest, log, PREFIX, storeSize, time } from './event-data.mjs';
 import { AnalyticsRepository } from '../dist/traffic/analytics/store/analytics.repository.js';
 import { AnalyticsService } from '../dist/traffic/analytics/analytics.service.js';
+import { EventKeys } from '../dist/traffic/events/store/event-keys.js';
 import { person } from '../dist/platform/authz/roles.policy.js';
 
 const { values: args } = parseArgs({
@@ -26,7 +29,7 @@ const { values: args } = parseArgs({
     store: { type: 'string', default: 'both' },
     pg: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
     ingest: { type: 'string', default: '200000' },
-    chunk: { type: 'string', default: '1000000' },
+    chunk: { type: 'string', default: '20000' },
   },
 });
 const N = Number(args.events);
@@ -40,7 +43,6 @@ async function run(dialect) {
     const file = join(tmpdir(), `qrelay-bench-${randomBytes(4).toString('hex')}.db`);
     url = `sqlite:${file}`;
     cleanup = async () => {
-      log(`  database file: ${(statSync(file).size / 1e9).toFixed(2)} GB`);
       for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     };
   } else {
@@ -58,10 +60,19 @@ async function run(dialect) {
   const database = openDatabase(url, options);
   try {
     await migrateToLatest(database);
-    log(`${dialect}: generating ${N} events over 3650 days (10% on one code, the rest on 1000 codes)`);
-    const seconds = await generate(database.db, dialect, N, CHUNK);
-    log(`  generated with rollups in ${seconds.toFixed(1)} s`);
-    const reads = new AnalyticsService({ events: new AnalyticsRepository(database.db), clock: systemClock });
+    log(`${dialect}: writing ${N} events over 3650 days (10% on one code, the rest on 900 codes)`);
+    const { seconds } = await generate(database, N, { batch: CHUNK });
+    log(`  generated with rollups and compaction in ${seconds.toFixed(1)} s`);
+    const size = await storeSize(database, N);
+    const flagged = await explainAll(database);
+    log(`  plans with a scan or a sort: ${flagged.length === 0 ? 'none' : flagged.join('; ')}`);
+    const keys = new EventKeys(database.db);
+    const reads = new AnalyticsService({
+      events: new AnalyticsRepository(database.db, keys),
+      // Every code asked for is the account's.
+      codes: { findInAccount: async () => true },
+      clock: systemClock,
+    });
     const actor = person(ACCOUNT, 'bench', 'owner');
     const service = {
       codeAnalytics: ({ accountId: _a, ...input }) => reads.codeAnalytics(actor, input),
@@ -74,8 +85,11 @@ async function run(dialect) {
       service.codeAnalytics({ accountId: ACCOUNT, codeId: HOT, days: 30 }),
     );
     const page = await time('events page (limit 50)', 51, () => service.list({ accountId: ACCOUNT, limit: 50 }));
+    await time('events page (limit 50, codeId)', 51, () =>
+      service.list({ accountId: ACCOUNT, limit: 50, codeId: `${PREFIX}000000000007` }),
+    );
     const deep = await service.list({ accountId: ACCOUNT, limit: 100 });
-    await time('events page (limit 50, codeId, cursor)', 51, () =>
+    const codePage = await time('events page (limit 50, codeId, cursor)', 51, () =>
       service.list({
         accountId: ACCOUNT,
         limit: 50,
@@ -84,7 +98,7 @@ async function run(dialect) {
       }),
     );
     const ingested = await ingest(database, Number(args.ingest));
-    return { dialect, seconds, analytics, page, ingested };
+    return { dialect, seconds, size, flagged, analytics, page, codePage, ingested };
   } finally {
     await database.close();
     await cleanup();

@@ -7,9 +7,10 @@ import { DEFAULT_DESIGN } from '../dist/catalog/designs/design.schema.js';
 
 export const endingOf = (i) => `b${i.toString(36).padStart(6, '0')}`;
 
-export async function seed(file, count) {
-  const database = openDatabase(`sqlite:${file}`);
-  await migrateToLatest(database);
+/** `build` gives another build's store (its openDatabase and migrateToLatest), for a benchmark comparing builds. */
+export async function seed(file, count, build = { openDatabase, migrateToLatest }) {
+  const database = build.openDatabase(`sqlite:${file}`);
+  await build.migrateToLatest(database);
   await database.close();
   const db = new BetterSqlite3(file);
   const now = Date.now();

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { v7 } from 'uuid';
 import { median } from './lib/server.mjs';
 import { seed } from './seed.mjs';
@@ -26,6 +27,7 @@ const written = () => Number(/write_bytes: (\d+)/.exec(readFileSync('/proc/self/
 async function measure(dist, total, batch) {
   const load = (path) => import(pathToFileURL(join(resolve(dist), path)).href);
   const { openDatabase } = await load('db/database.js');
+  const { migrateToLatest } = await load('db/migrate.js');
   const { systemClock } = await load('lib/clock.js');
   const { transactor } = await load('db/transaction.js');
   const { BatchWriter } = await load('traffic/events/events.writer.js');
@@ -33,16 +35,26 @@ async function measure(dist, total, batch) {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-writer-'));
   try {
     const file = join(dir, 'store.db');
-    await seed(file, CODES);
+    await seed(file, CODES, { openDatabase, migrateToLatest });
     const raw = new BetterSqlite3(file, { readonly: true });
     const codes = raw.prepare('select id, account_id from codes').all();
     raw.close();
     const database = openDatabase(`sqlite:${file}`);
     // Batches as the flood makes them: every `add` is committed by the flush that follows it.
     const never = 1e9;
-    const batches = new EventBatchRepository(database.bulk, systemClock);
+    // Since the compact events store the repository takes the store's keys, and events have no id until
+    // committed; a build from before it (to compare with) takes neither.
+    const compact = existsSync(join(resolve(dist), 'traffic/events/store/event-keys.js'));
+    const batches = compact
+      ? new EventBatchRepository(
+          database.bulk,
+          new (await load('traffic/events/store/event-keys.js')).EventKeys(database.db),
+          systemClock,
+        )
+      : new EventBatchRepository(database.bulk, systemClock);
     const writer = new BatchWriter(
-      { transactor: transactor(database.db), batches },
+      // As the recorder builds it: a batch's chunks share a transaction while no query waits.
+      { transactor: transactor(database.db), batches, othersWaiting: database.othersWaiting },
       {
         maxBatch: never,
         chunk: Number(process.env.BENCH_CHUNK ?? 500),
@@ -54,7 +66,7 @@ async function measure(dist, total, batch) {
     const scan = (i) => {
       const code = codes[(i * 7919) % CODES];
       return {
-        id: v7(),
+        ...(compact ? {} : { id: v7() }),
         accountId: code.account_id,
         type: 'scan',
         targetId: code.id,
