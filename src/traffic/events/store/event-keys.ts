@@ -2,9 +2,6 @@ import type { Kysely } from 'kysely';
 import { chunks } from '../../../db/dialect.js';
 import type { Schema } from '../../../db/schema.js';
 
-/** A dictionary entry's key: its dimension and value. */
-const valueKey = (dimension: string, value: string) => `${dimension}\0${value}`;
-
 /**
  * The integers the events store uses for accounts, targets and dimension values, kept in memory: an
  * entry never changes or goes once made, so every process may keep what it has seen. New entries are
@@ -15,7 +12,8 @@ export class EventKeys {
   private readonly accounts = new Map<string, number>();
   private readonly targets = new Map<string, { id: number; account: number }>();
   private readonly targetKeys = new Map<number, string>();
-  private readonly values = new Map<string, number>();
+  /** Per dimension, the code of each value (no key is built per lookup: the writer asks per event). */
+  private readonly values = new Map<string, Map<string, number>>();
   private readonly valueNames = new Map<number, { dimension: string; value: string }>();
 
   constructor(private readonly db: Kysely<Schema>) {}
@@ -55,8 +53,7 @@ export class EventKeys {
   async ensureValues(pairs: Iterable<[string, string]>): Promise<void> {
     const missing = new Map<string, [string, string]>();
     for (const [dimension, value] of pairs) {
-      const key = valueKey(dimension, value);
-      if (!this.values.has(key)) missing.set(key, [dimension, value]);
+      if (!this.hasValue(dimension, value)) missing.set(`${dimension}\0${value}`, [dimension, value]);
     }
     for (const part of chunks([...missing.values()], 500)) {
       await this.db
@@ -73,9 +70,17 @@ export class EventKeys {
     }
   }
 
+  hasValue(dimension: string, value: string): boolean {
+    return this.values.get(dimension)?.has(value) ?? false;
+  }
+
+  hasTarget(key: string): boolean {
+    return this.targets.has(key);
+  }
+
   /** A value's code; only for pairs `ensureValues` or a read has seen. */
   valueCode(dimension: string, value: string): number {
-    const code = this.values.get(valueKey(dimension, value));
+    const code = this.values.get(dimension)?.get(value);
     if (code === undefined) throw new Error(`no code for ${dimension} ${JSON.stringify(value)}`);
     return code;
   }
@@ -150,7 +155,9 @@ export class EventKeys {
   }
 
   private remember(code: number, dimension: string, value: string): void {
-    this.values.set(valueKey(dimension, value), code);
+    let codes = this.values.get(dimension);
+    if (!codes) this.values.set(dimension, (codes = new Map()));
+    codes.set(value, code);
     this.valueNames.set(code, { dimension, value });
   }
 }

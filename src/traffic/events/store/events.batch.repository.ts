@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
 import { chunks, nextEventSeqs } from '../../../db/dialect.js';
@@ -64,6 +65,8 @@ const MARKS: BulkTable = {
   numbers: ['position'],
 };
 const EMPTY = encodeCounts(new Map());
+/** Events looked over per turn of the event loop when a batch is prepared. */
+const PREPARE_SLICE = 2_000;
 
 /** A rollup row being built: the events of one target in one period. */
 interface Rollup {
@@ -93,18 +96,24 @@ export class EventBatchRepository implements EventSink {
 
   /** Makes the integers and value codes these events need, in commits of their own (before the batch). */
   async prepare(events: readonly RecordedEvent[], excluded: readonly ExcludedCount[] = []): Promise<void> {
+    const { keys } = this;
     const targets = new Map<string, string>();
-    const values = new Map<string, [string, string]>();
-    const value = (dimension: string, v: string) => values.set(`${dimension}\0${v}`, [dimension, v]);
-    for (const e of events) {
-      targets.set(e.targetId, e.accountId);
+    const values: [string, string][] = [];
+    const value = (dimension: string, v: string) => {
+      if (!keys.hasValue(dimension, v)) values.push([dimension, v]);
+    };
+    for (let i = 0; i < events.length; i += 1) {
+      const e = events[i]!;
+      if (!keys.hasTarget(e.targetId)) targets.set(e.targetId, e.accountId);
       value('type', e.type);
       for (const d of EVENT_DIMENSIONS) if (e[d] !== null) value(d, e[d]);
       for (const d of DIMENSIONS) if (e[d] === null) value(d, '');
+      // A large batch is looked over in slices, so redirects are answered in between.
+      if (i % PREPARE_SLICE === PREPARE_SLICE - 1) await nextTurn();
     }
-    for (const c of excluded) targets.set(c.targetId, c.accountId);
-    await this.keys.ensureTargets(targets);
-    await this.keys.ensureValues(values.values());
+    for (const c of excluded) if (!keys.hasTarget(c.targetId)) targets.set(c.targetId, c.accountId);
+    if (targets.size > 0) await keys.ensureTargets(targets);
+    if (values.length > 0) await keys.ensureValues(values);
   }
 
   /**
