@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transactor } from '../../db/transaction.js';
 import type { EventSink } from './events.sink.js';
-import type { BatchListener, ExcludedCount, RecordedEvent } from './events.types.js';
+import type { BatchListener, CommittedEvent, ExcludedCount, RecordedEvent } from './events.types.js';
 
 /** The little the recorder and its writer log; never an address (nothing they log carries one). */
 export interface RecorderLog {
@@ -215,21 +215,23 @@ export class BatchWriter {
       // committed, and journal marks stay a position per journal.
       do {
         from = await this.deps.transactor.run(async (trx) => {
+          const inserted: CommittedEvent[] = [];
           let at = from;
           for (;;) {
-            // Each chunk with its rollups and listeners' rows: the thread is held for one chunk's work at most.
-            const inserted = await batches.insertEvents(trx, events.slice(at, at + this.chunk));
-            await batches.rollUp(trx, inserted);
-            if (at === 0) await batches.addExcluded(trx, excluded);
-            for (const listener of this.listeners) await listener(trx, inserted);
+            inserted.push(...(await batches.insertEvents(trx, events.slice(at, at + this.chunk))));
             at += this.chunk;
-            if (at >= events.length) return at;
+            if (at >= events.length) break;
             // Requests read meanwhile are served between two chunks (a SQLite chunk holds the thread);
             // the transaction goes on while none of them waits for the store. Every commit rewrites
-            // the pages its rows touched, so fewer commits write fewer bytes per event.
+            // the pages its rows touched, and each rollup row is written once per transaction, so
+            // fewer commits write fewer bytes per event.
             await nextTurn();
-            if (!this.deps.othersWaiting || this.deps.othersWaiting()) return at;
+            if (!this.deps.othersWaiting || this.deps.othersWaiting()) break;
           }
+          await batches.rollUp(trx, inserted);
+          if (from === 0) await batches.addExcluded(trx, excluded);
+          for (const listener of this.listeners) await listener(trx, inserted);
+          return at;
         });
       } while (from < events.length);
     } catch (error) {

@@ -43,6 +43,7 @@ const rollupTable = (table: 'event_days' | 'event_months', period: 'day' | 'mont
 });
 const DAYS = rollupTable('event_days', 'day');
 const MONTHS = rollupTable('event_months', 'month');
+/** Every target's row exists (`prepare` made it), so each insert here turns into the addition. */
 const TOTALS: BulkTable = {
   table: 'event_targets',
   columns: ['id', 'account', 'key', 'total'],
@@ -65,6 +66,8 @@ const MARKS: BulkTable = {
   numbers: ['position'],
 };
 const EMPTY = encodeCounts(new Map());
+/** Rollup rows read and written per turn of the event loop. */
+const ROLLUP_SLICE = 250;
 /** Events looked over per turn of the event loop when a batch is prepared. */
 const PREPARE_SLICE = 2_000;
 
@@ -156,17 +159,22 @@ export class EventBatchRepository implements EventSink {
     return events.filter((e) => e.journal === undefined || e.position! > (marks.get(e.journal) ?? 0));
   }
 
-  /** Rollups, lifetime totals and daily unique visitors of inserted events. */
+  /**
+   * Rollups, lifetime totals and daily unique visitors of inserted events. A transaction's events are
+   * rolled up together (each row read and written once), in slices of rows with a turn of the event
+   * loop between two, so redirects are answered meanwhile.
+   */
   async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const days = new Map<string, Rollup & { visitors: Set<string> }>();
+    const days = new Map<number, Map<number, Rollup & { visitors: Set<string> }>>();
     const totals = new Map<number, number>();
     for (const e of events) {
       const target = this.keys.target(e.targetId).id;
       const day = dayOf(e.occurredAt);
-      const key = `${target}|${day}`;
-      let r = days.get(key);
-      if (!r) days.set(key, (r = { target, period: day, events: 0, uniques: 0, counts: new Map(), visitors: new Set() }));
+      let byDay = days.get(target);
+      if (!byDay) days.set(target, (byDay = new Map()));
+      let r = byDay.get(day);
+      if (!r) byDay.set(day, (r = { target, period: day, events: 0, uniques: 0, counts: new Map(), visitors: new Set() }));
       r.events += 1;
       r.visitors.add(visitorKey(e.visitor));
       const add = (code: number) => r.counts.set(code, (r.counts.get(code) ?? 0) + 1);
@@ -174,9 +182,14 @@ export class EventBatchRepository implements EventSink {
       for (const d of DIMENSIONS) add(this.keys.valueCode(d, e[d] ?? ''));
       totals.set(target, (totals.get(target) ?? 0) + 1);
     }
-    const groups = [...days.values()].sort((a, b) => a.target - b.target || a.period - b.period);
-    await this.countVisitors(trx, groups);
-    await this.merge(trx, DAYS, groups);
+    const groups = [...days.values()].flatMap((byDay) => [...byDay.values()]);
+    groups.sort((a, b) => a.target - b.target || a.period - b.period);
+    for (let i = 0; i < groups.length; i += ROLLUP_SLICE) {
+      if (i > 0) await nextTurn();
+      const slice = groups.slice(i, i + ROLLUP_SLICE);
+      await this.countVisitors(trx, slice);
+      await this.merge(trx, DAYS, slice);
+    }
     await this.bulk.addCounts(
       trx,
       TOTALS,
