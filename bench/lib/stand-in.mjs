@@ -51,7 +51,10 @@ export async function openBuild(dist, dir) {
   const { systemClock } = await load('lib/clock.js');
   const { buildServices, openInfrastructure } = await load('services.js');
   const file = join(dir, 'store.db');
-  await seed(file, 1000);
+  // Each build's own migrations: a store migrated by a newer build is refused by an older one.
+  const { openDatabase } = await load('db/database.js');
+  const { migrateToLatest } = await load('db/migrate.js');
+  await seed(file, 1000, { openDatabase, migrateToLatest });
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: `sqlite:${file}`,
