@@ -86,3 +86,8 @@ export async function nextEventSeqs(trx: Kysely<any>, n: number): Promise<number
   const base = Number(rows[0]?.seq ?? 0);
   return Array.from({ length: n }, (_, i) => base + i + 1);
 }
+
+/** Locks the selected rows until the transaction ends (PostgreSQL); SQLite's single writer already does. */
+export function forUpdate<QB extends { forUpdate(): QB }>(qb: QB, dialect: DialectName): QB {
+  return dialect === 'postgres' ? qb.forUpdate() : qb;
+}

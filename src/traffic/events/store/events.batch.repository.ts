@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
-import { chunks, nextEventSeqs } from '../../../db/dialect.js';
+import { chunks, dialectOf, forUpdate, nextEventSeqs } from '../../../db/dialect.js';
 import type { Schema } from '../../../db/schema.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
 import { addCounts, decodeCounts, encodeCounts, type Counts } from './counts.js';
@@ -228,13 +228,16 @@ export class EventBatchRepository implements EventSink {
     for (const r of rollups) [first, last] = [Math.min(first, r.period), Math.max(last, r.period)];
     for (const ids of chunks([...new Set(rollups.map((r) => r.target))], 1000)) {
       // The periods between the first and last of the batch: usually one day, so no row is read twice.
-      const rows = await trx
+      // Locked: another instance adding to the same rows waits for this transaction, never overwrites it.
+      const query = trx
         .selectFrom(table)
         .select(['target', `${period} as day` as 'day', 'events', 'uniques', 'counts'])
         .where('target', 'in', ids)
         .where(period as 'day', '>=', first)
         .where(period as 'day', '<=', last)
-        .execute();
+        .orderBy('target')
+        .orderBy(period as 'day');
+      const rows = await forUpdate(query, dialectOf(trx)).execute();
       for (const row of rows) found.set(`${row.target}|${row.day}`, row);
     }
     await this.bulk.replace(
