@@ -2,9 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Kysely } from 'kysely';
-import type { BulkTable } from '../../src/db/bulk.js';
 import type { Schema } from '../../src/db/schema.js';
-import { VISITORS } from '../../src/traffic/events/store/events.batch.repository.js';
+import { DAYS, EXCLUDED, MARKS, VISITORS } from '../../src/traffic/events/store/event-tables.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 /** Values a naive text encoding would break: quoting, array and list separators, escapes, NULL's name. */
@@ -23,28 +22,6 @@ describeEach(STORES)('the bulk writer ($name)', (store) => {
     await target.drop();
   });
 
-  const MARKS: BulkTable = {
-    table: 'event_marks',
-    columns: ['journal', 'position'],
-    conflict: ['journal'],
-    replace: ['position'],
-    numbers: ['position'],
-  };
-  const EXCLUDED: BulkTable = {
-    table: 'excluded_hits',
-    columns: ['target', 'day', 'hits'],
-    conflict: ['target', 'day'],
-    increment: ['hits'],
-    numbers: ['target', 'day', 'hits'],
-  };
-  const DAYS: BulkTable = {
-    table: 'event_days',
-    columns: ['target', 'day', 'events', 'uniques', 'counts'],
-    conflict: ['target', 'day'],
-    replace: ['events', 'uniques', 'counts'],
-    numbers: ['target', 'day', 'events', 'uniques'],
-    blobs: ['counts'],
-  };
   const marks = () =>
     database.db
       .selectFrom('event_marks')

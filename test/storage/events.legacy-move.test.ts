@@ -5,7 +5,7 @@ import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import { newIdAt } from '../../src/lib/ids.js';
 import { DIMENSIONS, TYPE_OF_CODE, dayOf, monthOf, type EventType } from '../../src/traffic/events/events.types.js';
 import { decodeCounts } from '../../src/traffic/events/store/counts.js';
-import { moveLegacyEvents, type MoveProgress } from '../../src/traffic/events/store/legacy-move.js';
+import { moveLegacyEvents, type LegacyEventsTable, type MoveProgress } from '../../src/traffic/events/store/legacy-move.js';
 import { describeEach, STORES, type StoreTarget } from '../support/stores.js';
 
 const DAY = 86_400_000;
@@ -29,22 +29,7 @@ const ORPHAN = newIdAt(START - 2 * DAY + 4);
 /** A target with only excluded hits (automated traffic only). */
 const BOTS_ONLY = newIdAt(START - 2 * DAY + 3);
 
-interface LegacyEvent {
-  id: string;
-  account_id: string;
-  type: string;
-  target_id: string;
-  code_id: string | null;
-  link_id: string | null;
-  occurred_at: number;
-  placement: string | null;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  os: string | null;
-  device: string | null;
-  browser: string | null;
-}
+type LegacyEvent = LegacyEventsTable;
 
 /** The tables as 0017 left them (the schema types now describe the compact ones). */
 interface OldSchema {

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
+import { DAYS, EVENTS, EXCLUDED, MARKS, MONTHS, TOTALS, VISITORS } from './event-tables.js';
 import { chunks, dialectOf, forUpdate, nextEventSeqs } from '../../../db/dialect.js';
 import type { Schema } from '../../../db/schema.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
@@ -21,50 +22,6 @@ import {
   type RecordedEvent,
 } from '../events.types.js';
 
-const EVENTS: BulkTable = {
-  table: 'events',
-  columns: ['seq', 'account', 'target', 'type', 'at', ...EVENT_DIMENSIONS],
-  conflict: [],
-  numbers: ['seq', 'account', 'target', 'type', 'at', ...EVENT_DIMENSIONS],
-};
-export const VISITORS: BulkTable = {
-  table: 'daily_visitors',
-  columns: ['day', 'target', 'visitor'],
-  conflict: ['day', 'target', 'visitor'],
-  numbers: ['day', 'target'],
-};
-const rollupTable = (table: 'event_days' | 'event_months', period: 'day' | 'month'): BulkTable => ({
-  table,
-  columns: ['target', period, 'events', 'uniques', 'counts'],
-  conflict: ['target', period],
-  replace: ['events', 'uniques', 'counts'],
-  numbers: ['target', period, 'events', 'uniques'],
-  blobs: ['counts'],
-});
-const DAYS = rollupTable('event_days', 'day');
-const MONTHS = rollupTable('event_months', 'month');
-/** Every target's row exists (`prepare` made it), so each insert here turns into the addition. */
-const TOTALS: BulkTable = {
-  table: 'event_targets',
-  columns: ['id', 'account', 'key', 'total'],
-  conflict: ['id'],
-  increment: ['total'],
-  numbers: ['id', 'account', 'total'],
-};
-const EXCLUDED: BulkTable = {
-  table: 'excluded_hits',
-  columns: ['target', 'day', 'hits'],
-  conflict: ['target', 'day'],
-  increment: ['hits'],
-  numbers: ['target', 'day', 'hits'],
-};
-const MARKS: BulkTable = {
-  table: 'event_marks',
-  columns: ['journal', 'position'],
-  conflict: ['journal'],
-  replace: ['position'],
-  numbers: ['position'],
-};
 const EMPTY = encodeCounts(new Map());
 /** Rollup rows read and written per turn of the event loop. */
 const ROLLUP_SLICE = 250;

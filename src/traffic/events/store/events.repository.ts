@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
+import type { BulkWriter } from '../../../db/bulk.js';
+import { MONTHS } from './event-tables.js';
 import { chunks, dialectOf, keyShare } from '../../../db/dialect.js';
 import { decodeCounts, encodeCounts, type Counts } from './counts.js';
 import type { EventKeys } from './event-keys.js';
@@ -21,15 +22,6 @@ export async function compactedThrough(db: Kysely<Schema>): Promise<number | nul
 
 /** Targets per statement when building a month's rows. */
 const COMPACT_CHUNK = 500;
-
-const MONTHS: BulkTable = {
-  table: 'event_months',
-  columns: ['target', 'month', 'events', 'uniques', 'counts'],
-  conflict: ['target', 'month'],
-  replace: ['events', 'uniques', 'counts'],
-  numbers: ['target', 'month', 'events', 'uniques'],
-  blobs: ['counts'],
-};
 
 /** The events store's own upkeep: lifetime totals, clearing a target, compaction, retention. */
 export class EventsRepository {

@@ -18,7 +18,8 @@ import { encodeCounts, type Counts } from './counts.js';
  * and the visitor hashes, whose targets then all have their integers.
  */
 
-interface LegacyEventsTable {
+/** The 0017 events table, as the move reads it. */
+export interface LegacyEventsTable {
   id: string;
   account_id: string;
   type: string;
@@ -111,6 +112,18 @@ async function legacyTables(db: Db): Promise<Set<LegacyTable>> {
           and relkind in ('r', 'p') and relnamespace = current_schema()::regnamespace`.execute(db)
       : await sql<{ name: LegacyTable }>`select name from sqlite_master where type = 'table' and name in (${names})`.execute(db);
   return new Set(rows.map((r) => r.name));
+}
+
+/** Makes the account and target integers of the (account_id, target_id) pairs `pairs` selects. */
+async function makeKeys(trx: Db, pairs: RawBuilder<unknown>): Promise<void> {
+  // `where true`: SQLite reads an upsert after a bare subquery's select as a join otherwise.
+  await sql`insert into event_accounts (key)
+    select distinct account_id from (${pairs}) s where true
+    on conflict (key) do nothing`.execute(trx);
+  await sql`insert into event_targets (account, key)
+    select distinct a.id, s.target_id from (${pairs}) s cross join event_accounts a
+     where a.key = s.account_id
+    on conflict (key) do nothing`.execute(trx);
 }
 
 async function count(db: Db, table: LegacyTable): Promise<number> {
@@ -220,13 +233,7 @@ class Mover {
       }
       const upto = (await this.bound<{ id: string }>(trx, 'legacy_events', ['id'], keyAfter(['id'], after)))?.id ?? null;
       const range = keyRange(['e.id'], { after, upto });
-      await sql`insert into event_accounts (key)
-        select distinct e.account_id from legacy_events e where ${range}
-        on conflict (key) do nothing`.execute(trx);
-      await sql`insert into event_targets (account, key)
-        select distinct a.id, e.target_id from legacy_events e cross join event_accounts a
-         where a.key = e.account_id and ${range}
-        on conflict (key) do nothing`.execute(trx);
+      await makeKeys(trx, sql`select e.account_id, e.target_id from legacy_events e where ${range}`);
       // One scan for the chunk's distinct combinations; every dictionary value among them is made.
       const { rows: combinations } = await sql<Record<EventDimension, string | null>>`
         select distinct ${sql.join(EVENT_DIMENSIONS.map((d) => sql.ref(`e.${d}`)))} from legacy_events e where ${range}`.execute(
@@ -300,16 +307,8 @@ class Mover {
       // are read with their keys and values left-joined: a target or a value still missing (a
       // breakdown without a rollup, a value only retention-taken events had, the unknown '') makes the
       // chunk add the keys and values of all three tables and read again.
-      const makeKeys = async (from: LegacyTable[]) => {
-        await sql`insert into event_accounts (key)
-          select distinct account_id from (${union(['account_id'], from)}) s where true
-          on conflict (key) do nothing`.execute(trx);
-        await sql`insert into event_targets (account, key)
-          select distinct a.id, s.target_id from (${union(['target_id', 'account_id'], from)}) s cross join event_accounts a
-           where a.key = s.account_id
-          on conflict (key) do nothing`.execute(trx);
-      };
-      if (tables.has(ROLLUPS)) await makeKeys([ROLLUPS]);
+      const keysOf = (from: LegacyTable[]) => makeKeys(trx, union(['account_id', 'target_id'], from));
+      if (tables.has(ROLLUPS)) await keysOf([ROLLUPS]);
       // A period's breakdown comes as one row, its (code:events) pairs joined in SQL: a fifth of the rows.
       const breakdowns = async (table: LegacyTable, period: 'day' | 'month') =>
         tables.has(table)
@@ -336,7 +335,7 @@ class Mover {
       });
       let rows = await read();
       if ([...rows.daily, ...rows.monthly].some((r) => r.target === null || Number(r.missing) > 0)) {
-        await makeKeys(present);
+        await keysOf(present);
         await sql`insert into event_values (dimension, value)
           select distinct dimension, value from (${union(
             ['dimension', 'value'],
@@ -480,13 +479,7 @@ class Mover {
         KEY.map((c) => `x.${c}`),
         bounds,
       );
-      await sql`insert into event_accounts (key)
-        select distinct x.account_id from legacy_excluded_hits x where ${range}
-        on conflict (key) do nothing`.execute(trx);
-      await sql`insert into event_targets (account, key)
-        select distinct a.id, x.target_id from legacy_excluded_hits x cross join event_accounts a
-         where a.key = x.account_id and ${range}
-        on conflict (key) do nothing`.execute(trx);
+      await makeKeys(trx, sql`select x.account_id, x.target_id from legacy_excluded_hits x where ${range}`);
       await sql`insert into excluded_hits (target, day, hits)
         select t.id, x.day, sum(x.hits) from legacy_excluded_hits x cross join event_targets t
          where t.key = x.target_id and ${range} group by t.id, x.day
