@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,5 +17,18 @@ export const bodyValidator = (): Ajv => addFormats(new Ajv({ ...base, coerceType
 export function installValidators(app: FastifyInstance): void {
   const body = bodyValidator();
   const text = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => onFirstUse(() => (httpPart === 'body' ? body : text).compile(schema)));
+}
+
+/** A validator compiled when a request first needs it, so a start compiles nothing for routes not called. */
+export function onFirstUse(compile: () => ValidateFunction) {
+  let compiled: ValidateFunction | undefined;
+  const validate = (data: unknown) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
 }
