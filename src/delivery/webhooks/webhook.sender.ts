@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { guardedLookup, isPublicAddress, PrivateTargetError } from './target.guard.js';
 import { signatureHeader } from './webhook.signing.js';
 import { ATTEMPT_TIMEOUT_MS, EXCERPT_LENGTH } from './webhooks.types.js';
@@ -19,16 +19,25 @@ export interface SendResult {
   excerpt: string | null;
 }
 
-/** Sends one signed delivery. Redirects are not followed; private targets are refused at connect time. */
+/**
+ * Sends one signed delivery. Redirects are not followed; private targets are refused at connect time.
+ * The HTTP client loads with the first delivery: a server that sends none never loads it.
+ */
 export class WebhookSender {
-  private readonly agent: Agent;
+  private client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
 
-  constructor(private readonly allowPrivate: boolean) {
-    this.agent = new Agent({
-      connect: { timeout: ATTEMPT_TIMEOUT_MS, ...(allowPrivate ? {} : { lookup: guardedLookup }) },
-      headersTimeout: ATTEMPT_TIMEOUT_MS,
-      bodyTimeout: ATTEMPT_TIMEOUT_MS,
-    });
+  constructor(private readonly allowPrivate: boolean) {}
+
+  private connect() {
+    this.client ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connect: { timeout: ATTEMPT_TIMEOUT_MS, ...(this.allowPrivate ? {} : { lookup: guardedLookup }) },
+        headersTimeout: ATTEMPT_TIMEOUT_MS,
+        bodyTimeout: ATTEMPT_TIMEOUT_MS,
+      }),
+    }));
+    return this.client;
   }
 
   async send(input: SendInput): Promise<SendResult> {
@@ -36,10 +45,11 @@ export class WebhookSender {
     if (!this.allowPrivate && isIP(host) && !isPublicAddress(host)) {
       return { ok: false, status: null, error: new PrivateTargetError(host).message, excerpt: null };
     }
+    const { agent, request } = await this.connect();
     try {
       const response = await request(input.url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: agent,
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
         headers: {
           'content-type': 'application/json',
@@ -61,8 +71,8 @@ export class WebhookSender {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    if (this.client) await (await this.client).agent.close();
   }
 }
 

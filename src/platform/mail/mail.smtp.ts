@@ -1,22 +1,24 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from './mail.types.js';
 
-/** Delivery through an SMTP server named by SMTP_URL (smtp://user:pass@host:587 or smtps://...). */
+/**
+ * Delivery through an SMTP server named by SMTP_URL (smtp://user:pass@host:587 or smtps://...). The mail
+ * library loads with the first message.
+ */
 export class SmtpTransport implements MailTransport {
-  private readonly transporter: Transporter;
+  private transporter: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transporter = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(message: { to: string; subject: string; text: string }): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.url));
+    await (await this.transporter).sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
   }
 
   async close(): Promise<void> {
-    this.transporter.close();
+    if (this.transporter) (await this.transporter).close();
   }
 }

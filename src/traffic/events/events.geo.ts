@@ -8,8 +8,6 @@ import type { Location } from './events.types.js';
 /** Locates a visitor from a trusted CDN's headers or an embedded IP database. */
 export interface GeoLocator {
   locate(clientAddress: string | null, headers: Record<string, string | undefined>): Location;
-  /** Reads any database now, so the first hit does not pay for it. */
-  load?(): void;
 }
 
 export interface GeoOptions {
@@ -76,8 +74,11 @@ export class MmdbGeoLocator implements GeoLocator {
 
   constructor(private readonly options: GeoOptions) {}
 
-  /** Reads the database files now rather than at the first hit. */
-  load(): void {
+  /**
+   * Reads the database files (tens of MB, held for the life of the process) at the first address the
+   * CDN's headers do not locate, not at start: a server whose CDN locates every visitor never holds them.
+   */
+  private load(): void {
     if (this.v4) return;
     const all = this.options.files.map(readerFor);
     // An IPv6 database also holds IPv4 addresses, so IPv4 tries the IPv4 files first, then the others.

@@ -121,7 +121,6 @@ export class EventRecorder implements HitRecorder {
    */
   async start(options: { journalDir: string | null; log?: RecorderLog }): Promise<number> {
     if (options.log) this.log = options.log;
-    this.deps.geo.load?.();
     let replayed: RecordedEvent[] = [];
     if (options.journalDir) {
       this.journal = new EventJournal(options.journalDir);
