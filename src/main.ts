@@ -7,7 +7,6 @@ import { HttpMetrics, listenAdmin } from './http/metrics.js';
 import { systemClock } from './lib/clock.js';
 import { startJobs } from './jobs/index.js';
 import { IpcInvalidationBus } from './platform/index.js';
-import { warmUpCheck } from './catalog/index.js';
 import { runPrimary, workerJournal, type WorkerStart } from './process/cluster.js';
 import { buildServices, openInfrastructure } from './services.js';
 
@@ -115,6 +114,7 @@ async function serve(config: Config, role: Role): Promise<void> {
       admin?.close();
       await app.close();
       await services.traffic.recorder.close();
+      await services.catalog.imaging.close();
       await jobs?.stop();
       await infra.close();
       process.exit(0);
@@ -126,16 +126,16 @@ async function serve(config: Config, role: Role): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The scannability check's decoder loads now, not in the first request that saves a design.
-  // A decoder that fails is logged, not fatal: the short addresses must still be served.
-  await warmUpCheck().then(
-    (decoded) => decoded || app.log.error('the scannability check cannot decode a plain symbol: saving a design will fail'),
-    (error: unknown) => app.log.error({ err: error }, 'the scannability check could not start: saving a design will fail'),
-  );
   await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
     await services.traffic.recorder.close().catch(() => undefined);
     failedToStart('listen', error, 1);
   });
+  // The image thread starts now, off the serving thread, so the first image request finds its libraries loaded.
+  // A decoder that fails is logged, not fatal: the short addresses must still be served.
+  void services.catalog.imaging.warmUp().then(
+    (decoded) => decoded || app.log.error('the scannability check cannot decode a plain symbol: saving a design will fail'),
+    (error: unknown) => app.log.error({ err: error }, 'the scannability check could not start: saving a design will fail'),
+  );
   if (worker) return;
   app.log.info(
     { publicUrl: config.publicUrl, ...surfaces(config.publicUrl) },

@@ -21,6 +21,7 @@ import { MediaFoldersService } from './media/media-folders.service.js';
 import { MediaFoldersRepository, MediaRepository } from './media/store/media.repository.js';
 import { MediaService } from './media/media.service.js';
 import { DiskMediaStore, type MediaStore } from './media/media.store.js';
+import { Imaging } from './imaging/imaging.js';
 import { ScannabilityGate } from './symbols/scannability.gate.js';
 import { TemplatesRepository } from './templates/store/templates.repository.js';
 import { TemplatesService } from './templates/templates.service.js';
@@ -36,6 +37,8 @@ export interface Catalog {
   /** GS1 Digital Link registrations. */
   gs1: Gs1Service;
   symbols: SymbolsService;
+  /** The worker threads images are made on (started on first use; closed with the process). */
+  imaging: Imaging;
   /** The media library's files (what logos and page images are read through) and folders. */
   media: MediaService;
   mediaFolders: MediaFoldersService;
@@ -51,6 +54,8 @@ export interface CatalogParts {
   mediaStore?: MediaStore;
   /** The public address of an account's form, page or card, for codes that point at one. */
   contentAddress: ContentAddress;
+  /** The image worker pool (default: one of its own). */
+  imaging?: Imaging;
 }
 
 export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accountLookup'>, parts: CatalogParts): Catalog {
@@ -63,6 +68,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     { publicUrl: config.publicUrl, listen: { host: config.host, port: config.port } },
     accounts,
   );
+  const imaging = parts.imaging ?? new Imaging();
   const mediaRepo = new MediaRepository(db);
   const mediaFoldersRepo = new MediaFoldersRepository(db);
   const media = new MediaService({
@@ -74,8 +80,9 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     clock,
     limits: config.media,
     publicUrl: config.publicUrl,
+    imaging,
   });
-  const scannable = new ScannabilityGate(config.publicUrl, media);
+  const scannable = new ScannabilityGate(config.publicUrl, media, imaging);
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
@@ -101,7 +108,8 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     templates,
     campaigns: new CampaignsService(new CampaignsRepository(db), transactor, clock),
     gs1: new Gs1Service(gs1Repo, endings, transactor, clock),
-    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media),
+    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging),
+    imaging,
     media,
     mediaFolders: new MediaFoldersService(mediaFoldersRepo, mediaRepo, transactor, clock),
     codeLookup: codesRepo,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UNDRAWN_LOGO } from '../../src/catalog/symbols/symbol.image.js';
+import { UNDRAWN_LOGO } from '../../src/catalog/symbols/symbol.request.js';
 import type { SymbolImage } from '../../src/catalog/symbols/symbols.types.js';
 import { OPERATOR, SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { ownerOf } from '../support/actors.js';

@@ -7,11 +7,11 @@ import { validDesign, type Design, type DesignInput } from '../designs/design.sc
 import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { ImageCache } from '../symbols/symbol.cache.js';
-import { checkDesign, type ScannabilityReport } from '../symbols/symbol.check.js';
-import { imageEtag, matchesEtag, renderImage, sceneFor, sizeOf, UNDRAWN_LOGO } from '../symbols/symbol.image.js';
+import type { ScannabilityReport } from '../symbols/symbol.report.js';
+import { imageEtag, matchesEtag, sceneFor, sizeOf, UNDRAWN_LOGO } from '../symbols/symbol.request.js';
 import { accountLogo, type LogoSource } from '../symbols/symbol.logo.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
-import type { ImageRequest, SymbolImage } from '../symbols/symbols.types.js';
+import type { ImageRequest, SymbolImage, SymbolPainter } from '../symbols/symbols.types.js';
 
 /** Images of codes and of posted designs: one renderer, with the scannability check on every image. */
 export class SymbolsService {
@@ -20,6 +20,7 @@ export class SymbolsService {
     private readonly repository: CodesRepository,
     private readonly publicUrl: string,
     private readonly logos: LogoSource,
+    private readonly painter: SymbolPainter,
     private readonly images = new ImageCache(),
   ) {}
 
@@ -43,7 +44,7 @@ export class SymbolsService {
     if (matchesEtag(ifNoneMatch, etag)) return { etag };
     const known = this.images.get(etag);
     if (known) return known;
-    const image = await renderImage(value, code.design, request, code.name, art);
+    const image = await this.painter.renderImage(value, code.design, request, code.name, art);
     this.images.set(image);
     return image;
   }
@@ -55,7 +56,7 @@ export class SymbolsService {
   async preview(actor: Person, value: string, input: DesignInput | undefined, request: ImageRequest): Promise<SymbolImage> {
     assertCan(actor, 'content:read');
     const design = validDesign(input);
-    return renderImage(value, design, request, 'qr-code', await this.logo(actor.accountId, design));
+    return this.painter.renderImage(value, design, request, 'qr-code', await this.logo(actor.accountId, design));
   }
 
   /** The scannability report of a posted design for a posted value, as `preview` draws it; nothing is stored. */
@@ -64,7 +65,7 @@ export class SymbolsService {
     const design = validDesign(input);
     sceneFor(value, design, 'stand-in');
     const art = await this.logo(actor.accountId, design);
-    return checkDesign(value, design, design.logo && !art ? [UNDRAWN_LOGO] : [], art ?? undefined);
+    return this.painter.checkDesign(value, design, design.logo && !art ? [UNDRAWN_LOGO] : [], art ?? undefined);
   }
 
   /** A person reads their account's codes as every read does; the operator and the system any account's. */

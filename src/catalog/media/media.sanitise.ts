@@ -3,15 +3,7 @@ import sharp from 'sharp';
 import { InvalidRequest } from '../../lib/errors.js';
 import { sniffType } from './media.sniff.js';
 import { sanitiseSvg } from './svg.sanitise.js';
-import type { MediaType } from './media.types.js';
-
-/** What is stored: the sanitised bytes, their type and, for images, their size in pixels. */
-export interface CleanFile {
-  type: MediaType;
-  bytes: Buffer;
-  width: number | null;
-  height: number | null;
-}
+import type { CleanFile, MediaType } from './media.types.js';
 
 /** Larger images are refused before decoding (a decompression bomb stays compressed). */
 export const MAX_PIXELS = 40_000_000;

@@ -9,7 +9,6 @@ import type { AccountLookup } from '../../identity/index.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import { mediaPath, parseMediaPath } from './media.paths.js';
 import type { MediaFoldersRepository, MediaRepository } from './store/media.repository.js';
-import { cleanFile } from './media.sanitise.js';
 import type { MediaStore } from './media.store.js';
 import {
   MEDIA_NAME_MAX,
@@ -18,6 +17,7 @@ import {
   type MediaFile,
   type MediaType,
   type UpdateMediaInput,
+  type UploadCleaner,
   type UploadInput,
 } from './media.types.js';
 
@@ -30,6 +30,8 @@ export interface MediaServiceDeps {
   clock: Clock;
   limits: Pick<MediaConfig, 'maxFileBytes' | 'maxAccountBytes'>;
   publicUrl: string;
+  /** Where uploads are checked by their bytes and sanitised, off the serving thread. */
+  imaging: UploadCleaner;
 }
 
 const megabytes = (bytes: number): string => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
@@ -71,7 +73,7 @@ export class MediaService {
     if (input.bytes.length > limits.maxFileBytes)
       throw new TooLarge(`The file is larger than ${megabytes(limits.maxFileBytes)}, the largest a file may be.`, 'file');
     const name = validName(input.name ?? input.filename ?? 'untitled', MEDIA_NAME_MAX);
-    const clean = await cleanFile(input.bytes);
+    const clean = await this.deps.imaging.cleanFile(input.bytes);
     const sha256 = await store.put(clean.bytes);
     const now = clock.now();
     const file: MediaFile = {

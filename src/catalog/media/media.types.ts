@@ -67,3 +67,16 @@ export interface MediaContent {
   file: MediaFile;
   bytes: Buffer;
 }
+
+/** What is stored: the sanitised bytes, their type and, for images, their size in pixels. */
+export interface CleanFile {
+  type: MediaType;
+  bytes: Buffer;
+  width: number | null;
+  height: number | null;
+}
+
+/** Where uploads are checked by their bytes and made safe to serve: the imaging threads. */
+export interface UploadCleaner {
+  cleanFile(bytes: Buffer): Promise<CleanFile>;
+}

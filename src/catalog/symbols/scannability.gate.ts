@@ -2,8 +2,8 @@ import { InvalidRequest } from '../../lib/errors.js';
 import { GENERATED_LENGTH } from '../endings/endings.js';
 import { encodeValue, type AddressedCode } from '../endings/short-address.js';
 import type { Design } from '../designs/design.schema.js';
-import { checkDesign } from './symbol.check.js';
-import { sceneFor } from './symbol.image.js';
+import { sceneFor } from './symbol.request.js';
+import type { SymbolPainter } from './symbols.types.js';
 import { accountLogo, type LogoSource } from './symbol.logo.js';
 
 /** A stand-in ending of the generated length, for checking a code whose ending is not chosen yet. */
@@ -17,6 +17,7 @@ export class ScannabilityGate {
   constructor(
     private readonly publicUrl: string,
     private readonly logos: LogoSource,
+    private readonly painter: Pick<SymbolPainter, 'checkDesign'>,
   ) {}
 
   /** For a code: its own value (a code still without an ending is checked with one of the generated length). */
@@ -47,7 +48,7 @@ export class ScannabilityGate {
     }
     sceneFor(value, design, 'stand-in');
     if (accept === true) return;
-    const report = await checkDesign(value, design, [], art);
+    const report = await this.painter.checkDesign(value, design, [], art);
     if (report.scannable) return;
     const causes = report.findings.filter((f) => f.severity === 'fail').map((f) => f.message);
     throw new InvalidRequest(

@@ -3,23 +3,8 @@ import { decodeQr } from './symbol.decode.js';
 import { rasteriseScene } from './symbol.raster.js';
 import { layout, renderScene } from './symbol.render.js';
 import { designFindings, weakestContrast, type Finding } from './symbol.rules.js';
+import type { ScannabilityReport } from './symbol.report.js';
 import type { LogoArt } from './symbol.scene.js';
-
-/** What the scannability check found for one design and value. */
-export interface ScannabilityReport {
-  /** False when any finding is a `fail`: such a design is refused on save unless the caller accepts it. */
-  scannable: boolean;
-  /** Whether the rendered image decoded to exactly the encoded value. */
-  decoded: boolean;
-  findings: Finding[];
-  /** The lowest contrast between a colour of the modules (gradient ends and finders included) and the background. */
-  contrast: number;
-  version: number;
-  /** Modules per side, quiet zone included. */
-  modules: number;
-  /** Time the render and decode took, in milliseconds. */
-  decodeMs: number;
-}
 
 /** Pixels per module of the image the check decodes: what a phone sees of a small printed symbol. */
 const CHECK_PIXELS_PER_MODULE = 4;
@@ -74,11 +59,4 @@ const WARM_UP_VALUE = 'https://qrelay.invalid/warm-up';
  */
 export async function warmUpCheck(): Promise<boolean> {
   return (await checkDesign(WARM_UP_VALUE, DEFAULT_DESIGN)).decoded;
-}
-
-/** The report as one header value: `pass`, or `warn`/`fail` with the causes, e.g. `fail; causes=decode,contrast`. */
-export function reportHeader(report: ScannabilityReport): string {
-  if (report.findings.length === 0) return 'pass';
-  const causes = [...new Set(report.findings.map((f) => f.cause))].join(',');
-  return `${report.scannable ? 'warn' : 'fail'}; causes=${causes}`;
 }

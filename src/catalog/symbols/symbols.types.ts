@@ -1,4 +1,7 @@
-import type { ScannabilityReport } from './symbol.check.js';
+import type { Design } from '../designs/design.schema.js';
+import type { ScannabilityReport } from './symbol.report.js';
+import type { Finding } from './symbol.rules.js';
+import type { LogoArt } from './symbol.scene.js';
 
 export const IMAGE_FORMATS = ['svg', 'png', 'pdf'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -32,4 +35,10 @@ export interface SymbolImage {
   name: string;
   etag: string;
   report: ScannabilityReport;
+}
+
+/** Where symbols are drawn and checked: the imaging threads. */
+export interface SymbolPainter {
+  renderImage(value: string, design: Design, request: ImageRequest, name: string, art: LogoArt | null): Promise<SymbolImage>;
+  checkDesign(value: string, design: Design, extra?: Finding[], art?: LogoArt): Promise<ScannabilityReport>;
 }
