@@ -4,8 +4,17 @@ import type { FastifyInstance } from 'fastify';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-// `discriminator` checks a tagged union (`TaggedUnion`) against the member its tag names alone.
-const base: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false, discriminator: true };
+// `discriminator` checks a tagged union (`TaggedUnion`) against the member its tag names alone. The
+// schemas are the product's own, checked by its tests, so they are not validated against the
+// JSON Schema meta-schema on every start.
+const base: Options = {
+  allErrors: false,
+  useDefaults: true,
+  removeAdditional: false,
+  strict: false,
+  discriminator: true,
+  validateSchema: false,
+};
 
 /** The validator of request bodies: as sent, no coercion. MCP tool arguments use it too. */
 export const bodyValidator = (): Ajv => addFormats(new Ajv({ ...base, coerceTypes: false }));

@@ -8,7 +8,7 @@ import { NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { ImageCache } from '../symbols/symbol.cache.js';
 import type { ScannabilityReport } from '../symbols/symbol.report.js';
-import { imageEtag, matchesEtag, sceneFor, sizeOf, UNDRAWN_LOGO } from '../symbols/symbol.request.js';
+import { imageEtag, matchesEtag, sizeOf, UNDRAWN_LOGO } from '../symbols/symbol.request.js';
 import { accountLogo, type LogoSource } from '../symbols/symbol.logo.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
 import type { ImageRequest, SymbolImage, SymbolPainter } from '../symbols/symbols.types.js';
@@ -63,7 +63,6 @@ export class SymbolsService {
   async check(actor: Person, value: string, input: DesignInput | undefined): Promise<ScannabilityReport> {
     assertCan(actor, 'content:read');
     const design = validDesign(input);
-    sceneFor(value, design, 'stand-in');
     const art = await this.logo(actor.accountId, design);
     return this.painter.checkDesign(value, design, design.logo && !art ? [UNDRAWN_LOGO] : [], art ?? undefined);
   }

@@ -46,8 +46,10 @@ export class ScannabilityGate {
         'design.logo.url',
       );
     }
-    sceneFor(value, design, 'stand-in');
-    if (accept === true) return;
+    if (accept === true) {
+      sceneFor(value, design, 'stand-in');
+      return;
+    }
     const report = await this.painter.checkDesign(value, design, [], art);
     if (report.scannable) return;
     const causes = report.findings.filter((f) => f.severity === 'fail').map((f) => f.message);

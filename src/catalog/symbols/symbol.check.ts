@@ -1,7 +1,8 @@
 import { DEFAULT_DESIGN, type Design } from '../designs/design.schema.js';
 import { decodeQr } from './symbol.decode.js';
 import { rasteriseScene } from './symbol.raster.js';
-import { layout, renderScene } from './symbol.render.js';
+import { layout } from './symbol.render.js';
+import { sceneFor } from './symbol.request.js';
 import { designFindings, weakestContrast, type Finding } from './symbol.rules.js';
 import type { ScannabilityReport } from './symbol.report.js';
 import type { LogoArt } from './symbol.scene.js';
@@ -20,10 +21,11 @@ export async function checkDesign(
   extra: Finding[] = [],
   art?: LogoArt,
 ): Promise<ScannabilityReport> {
+  // The value is drawn first: one too long for a QR symbol is the 400 the caller must answer.
+  const started = performance.now();
+  const scene = sceneFor(value, design, art ? 'image' : 'stand-in', art);
   const box = layout(value, design);
   const findings = [...designFindings(design, box)];
-  const started = performance.now();
-  const scene = renderScene(value, design, art ? 'image' : 'stand-in', art);
   const text = await decodeQr(rasteriseScene(scene, Math.round(scene.width * CHECK_PIXELS_PER_MODULE)));
   const decodeMs = performance.now() - started;
   const decoded = text === value;
