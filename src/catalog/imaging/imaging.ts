@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Design } from '../designs/design.schema.js';
+import { ROOT } from '../../root.js';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
 import type { CleanFile, UploadCleaner } from '../media/media.types.js';
 import type { ScannabilityReport } from '../symbols/symbol.report.js';
@@ -14,7 +15,7 @@ import type { CheckTask, Outcome, RenderTask } from './imaging.worker.js';
 const IDLE_MS = 60_000;
 
 /** The built worker module, or, run from the TypeScript sources (the tests), a loader that compiles it. */
-const WORKER = import.meta.url.endsWith('.ts') ? './imaging.worker-source.mjs' : './imaging.worker.js';
+const WORKER = `catalog/imaging/${import.meta.url.endsWith('.ts') ? 'imaging.worker-source.mjs' : 'imaging.worker.js'}`;
 
 /**
  * Rendering, rasterising, PDF, the scannability decode and upload sanitising, on worker threads: the
@@ -27,7 +28,7 @@ export class Imaging implements SymbolPainter, UploadCleaner {
 
   private run<T>(name: string, task: unknown): Promise<T> {
     this.pool ??= new Piscina({
-      filename: fileURLToPath(new URL(WORKER, import.meta.url)),
+      filename: fileURLToPath(new URL(WORKER, ROOT)),
       minThreads: 0,
       maxThreads: Math.max(1, availableParallelism() - 1),
       idleTimeout: IDLE_MS,

@@ -1,13 +1,11 @@
 /**
  * The image work, run on a worker thread of the imaging pool: it is the only module that loads the
- * raster, PDF and decoder libraries, so the serving thread never does. Each task answers a value, or
- * `{ refused }` for a request the caller must correct (an error class does not cross threads).
+ * raster, PDF and decoder libraries, so the serving thread never does, and each task loads only its
+ * own (a thread that has only checked designs holds no PNG or PDF library). Each task answers a
+ * value, or `{ refused }` for a request the caller must correct (an error class does not cross threads).
  */
 import type { Design } from '../designs/design.schema.js';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
-import { cleanFile } from '../media/media.sanitise.js';
-import { checkDesign, warmUpCheck } from '../symbols/symbol.check.js';
-import { renderImage } from '../symbols/symbol.image.js';
 import type { Finding } from '../symbols/symbol.rules.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
 import type { ImageRequest } from '../symbols/symbols.types.js';
@@ -38,7 +36,11 @@ export interface RenderTask {
   art: LogoArt | null;
 }
 
-export const render = (t: RenderTask) => outcome(() => renderImage(t.value, t.design, t.request, t.name, t.art));
+export const render = (t: RenderTask) =>
+  outcome(async () => {
+    const { renderImage } = await import('../symbols/symbol.image.js');
+    return renderImage(t.value, t.design, t.request, t.name, t.art);
+  });
 
 export interface CheckTask {
   value: string;
@@ -47,10 +49,14 @@ export interface CheckTask {
   art: LogoArt | undefined;
 }
 
-export const check = (t: CheckTask) => outcome(() => checkDesign(t.value, t.design, t.extra, t.art));
+export const check = (t: CheckTask) =>
+  outcome(async () => (await import('../symbols/symbol.check.js')).checkDesign(t.value, t.design, t.extra, t.art));
 
 /** Bytes arrive as a plain Uint8Array; the sanitiser reads them as a Buffer. */
 export const clean = (bytes: Uint8Array) =>
-  outcome(() => cleanFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+  outcome(async () => {
+    const { cleanFile } = await import('../media/media.sanitise.js');
+    return cleanFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
 
-export const warmUp = () => warmUpCheck();
+export const warmUp = async () => (await import('../symbols/symbol.check.js')).warmUpCheck();

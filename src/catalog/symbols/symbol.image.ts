@@ -1,7 +1,8 @@
 import type { Design } from '../designs/design.schema.js';
 import { checkDesign } from './symbol.check.js';
 import { sceneToPdf } from './symbol.pdf.js';
-import { encodePng, rasteriseScene } from './symbol.raster.js';
+import { encodePng } from './symbol.png.js';
+import { rasteriseScene } from './symbol.raster.js';
 import { embeddableLogo } from './symbol.logo.js';
 import { fileNameFor, imageEtag, sceneFor, sizeOf, UNDRAWN_LOGO } from './symbol.request.js';
 import { sizeFindings } from './symbol.rules.js';

@@ -1,5 +1,4 @@
 import { Resvg } from '@resvg/resvg-js';
-import sharp from 'sharp';
 import { resvgOptions, type Pixels } from './symbol.resvg.js';
 import type { ImageShape, Scene, Shape } from './symbol.scene.js';
 import { blendSprite, logoSprite, textOutline } from './symbol.sprites.js';
@@ -35,15 +34,4 @@ export function rasteriseScene(scene: Scene, width: number): Pixels {
       blendSprite(raster, logoSprite(logo.art, side), Math.round(logo.x * scale), Math.round(logo.y * scale));
   }
   return raster;
-}
-
-/**
- * The raster as PNG, encoded by sharp (libspng) from the RGBA pixels at zlib level 3 without adaptive
- * filtering: several times faster than resvg's own encoder for files of about the same size (a
- * symbol is large flat areas), and off the event loop.
- */
-export function encodePng(raster: Pixels): Promise<Buffer> {
-  return sharp(raster.pixels, { raw: { width: raster.width, height: raster.height, channels: 4 } })
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
-    .toBuffer();
 }
