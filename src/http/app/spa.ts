@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { NotFound } from '../../lib/errors.js';
+import { ROOT } from '../../root.js';
 
 /** Where `npm run build` puts the dashboard's files (web/dist at the project's root). */
-export const WEB_ROOT = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+export const WEB_ROOT = fileURLToPath(new URL('../web/dist/', ROOT));
 
 const HASHED = /\/assets\//;
 
