@@ -7,13 +7,17 @@
 // Usage: node bench/symbols.mjs [runs] (after npm run build:server). Goals: SVG < 2 ms, PNG < 20 ms, check < 30 ms.
 // Besides the wall-clock median, each figure has the process CPU time per call (all threads: resvg,
 // sharp's encoder and V8's collector), which other load on the machine disturbs far less.
+// BENCH_SYMBOL_LIBRSVG=1 adds the PNG and the check drawn by sharp alone (libvips' librsvg, the same
+// prepared text outlines and logo pixels), what one raster stack instead of resvg and sharp would cost.
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { validDesign } from '../dist/catalog/designs/design.schema.js';
 import { checkDesign } from '../dist/catalog/symbols/symbol.check.js';
+import { decodeQr } from '../dist/catalog/symbols/symbol.decode.js';
 import { renderImage, renderPng } from '../dist/catalog/symbols/symbol.image.js';
 import { renderScene } from '../dist/catalog/symbols/symbol.render.js';
-import { renderSvg } from '../dist/catalog/symbols/symbol.svg.js';
+import { logoSprite, textOutline } from '../dist/catalog/symbols/symbol.sprites.js';
+import { renderSvg, sceneToSvg } from '../dist/catalog/symbols/symbol.svg.js';
 
 // A 240 px PNG logo, drawn as the server draws a media-library logo.
 const LOGO_SVG = Buffer.from(
@@ -64,6 +68,22 @@ async function measure(fn) {
   return `${median(samples).toFixed(2)} ms (cpu ${((used.user + used.system) / 1000 / RUNS).toFixed(2)})`;
 }
 
+/** The scene drawn by librsvg in one sharp pipeline: text as its outlines, logos laid on as prepared pixels. */
+function librsvg(scene, width) {
+  const scale = width / scene.width;
+  const shapes = scene.shapes
+    .filter((shape) => shape.kind !== 'image' || !shape.art)
+    .map((shape) => (shape.kind === 'text' ? (textOutline(shape, scene) ?? shape) : shape));
+  const logos = scene.shapes.filter((shape) => shape.kind === 'image' && shape.art);
+  return sharp(Buffer.from(sceneToSvg({ ...scene, shapes }, width))).composite(
+    logos.map((logo) => {
+      const sprite = logoSprite(logo.art, Math.round(logo.size * scale));
+      const raw = { width: sprite.width, height: sprite.height, channels: 4, premultiplied: true };
+      return { input: Buffer.from(sprite.pixels), raw, left: Math.round(logo.x * scale), top: Math.round(logo.y * scale) };
+    }),
+  );
+}
+
 console.log(`symbols: ${RUNS} runs each; load average before: ${load()}`);
 for (const [label, design] of Object.entries(DESIGNS)) {
   const logo = design.logo ? art : undefined;
@@ -78,5 +98,22 @@ for (const [label, design] of Object.entries(DESIGNS)) {
   console.log(
     `  ${label.padEnd(18)} SVG ${svg}   PNG 1024 px ${png}   check with decode ${check}   image request (PNG + check) ${request}`,
   );
+  if (process.env.BENCH_SYMBOL_LIBRSVG !== '1') continue;
+  const librsvgPng = await measure(() =>
+    librsvg(renderScene(nextValue(), design, 'image', logo), 1024)
+      .png({ compressionLevel: 3, adaptiveFiltering: false })
+      .toBuffer(),
+  );
+  const librsvgCheck = await measure(async () => {
+    const value = nextValue();
+    const scene = renderScene(value, design, logo ? 'image' : 'stand-in', logo);
+    const image = librsvg(scene, Math.round(scene.width * 4))
+      .ensureAlpha()
+      .raw();
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    if ((await decodeQr({ width: info.width, height: info.height, pixels: data })) !== value)
+      throw new Error(`librsvg's image of ${label} did not decode (${value})`);
+  });
+  console.log(`  ${''.padEnd(18)} sharp alone: PNG 1024 px ${librsvgPng}   render and decode as the check does ${librsvgCheck}`);
 }
 console.log(`load average after: ${load()}  (median wall time per call; cpu: process CPU ms per call)`);

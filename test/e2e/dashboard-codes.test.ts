@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditFindings, hasChromium, STORY_OPTIONS, STORY_TIMEOUT_MS, WAIT_MS } from '../support/chromium.js';
 import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { pdfToPng, zbarDecodeOne } from '../support/decoders.js';
 import { DESKTOP, IPHONE } from '../support/hits.js';
 

@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_SVG, pdfWithScript, raster } from '../support/media.js';
@@ -57,6 +57,14 @@ describe('cleanFile', () => {
     const doc = await PDFDocument.load(clean.bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.catalog.has(PDFName.of('Names'))).toBe(false);
+  });
+
+  it('refuses an encrypted PDF, which it could not rewrite', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 100]);
+    doc.encrypt({ userPassword: 'secret', ownerPassword: 'owner' });
+    const input = Buffer.from(await doc.save());
+    await expect(cleanFile(input)).rejects.toMatchObject({ code: 'invalid_request', field: 'file' });
   });
 
   it.each([

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { TestRunner } from 'vitest';
 
 /**
- * Decoders independent of the product's own (ZXing): zbarimg from Debian's zbar-tools and pdftoppm
- * from poppler-utils. Without one, the test that needs it stops there and counts as skipped, and the
+ * Decoders independent of the product's own (ZXing): zbarimg from Debian's zbar-tools, pdftoppm and
+ * pdftotext from poppler-utils. Without one, the test that needs it stops there and counts as skipped, and the
  * run's closing lines say which tool was missing; with TEST_REQUIRE_ALL=1 (CI) the run refuses to start.
  */
 function tool(name: string, apt: string): string {
@@ -54,4 +54,12 @@ export function pdfToPng(pdf: Uint8Array, dpi = 300): string {
   writeFileSync(join(dir, 'in.pdf'), pdf);
   execFileSync(pdftoppm, ['-r', String(dpi), '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
   return join(dir, 'page.png');
+}
+
+/** The text poppler extracts from a PDF, as a reader's search or copy would see it. */
+export function pdfText(pdf: Uint8Array): string {
+  const pdftotext = tool('pdftotext', 'poppler-utils');
+  const file = join(scratchDir(), 'in.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync(pdftotext, [file, '-'], { encoding: 'utf8' });
 }

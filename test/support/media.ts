@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 
 /** A small image of each raster kind, made with sharp; `exif` writes a copyright into its metadata. */

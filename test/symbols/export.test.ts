@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFStream } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { validDesign } from '../../src/catalog/designs/design.schema.js';
@@ -9,7 +9,7 @@ import { renderImage } from '../../src/catalog/symbols/symbol.image.js';
 import { renderScene } from '../../src/catalog/symbols/symbol.render.js';
 import { contrastRatio } from '../../src/catalog/symbols/symbol.rules.js';
 import { renderSvg } from '../../src/catalog/symbols/symbol.svg.js';
-import { pdfToPng, zbarDecode, zbarDecodeOne } from '../support/decoders.js';
+import { pdfText, pdfToPng, zbarDecode, zbarDecodeOne } from '../support/decoders.js';
 
 const VALUE = 'https://qr.example.com/pdf-test';
 const FRAMED = validDesign({
@@ -53,7 +53,12 @@ describe('exports', () => {
       expect(height).toBeGreaterThan(width);
       const dicts = pdfDicts(pdf);
       expect(dicts.filter((d) => d.get(PDFName.of('Subtype')) === PDFName.of('Image'))).toEqual([]);
-      expect(dicts.some((d) => d.has(PDFName.of('FontFile2')))).toBe(true);
+      // A subset: a few glyphs of the font's 700 KB, named with the tag that marks a subset.
+      const descriptor = dicts.find((d) => d.has(PDFName.of('FontFile2')))!;
+      expect(descriptor.get(PDFName.of('FontName'))?.toString()).toMatch(/^\/[A-Z]{6}\+DejaVuSans-Bold$/);
+      const program = pdf.context.lookup(descriptor.get(PDFName.of('FontFile2'))) as PDFRawStream;
+      expect(decodePDFRawStream(program).decode().length).toBeLessThan(16_000);
+      expect(pdfText(image.body as Uint8Array)).toContain('Scan me – Café');
       expect(pdf.getTitle()).toBe('Menu card');
       const png = pdfToPng(image.body as Uint8Array, 300);
       expect(zbarDecode([png]).get(png)).toEqual([VALUE]);

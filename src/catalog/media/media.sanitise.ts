@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { InvalidRequest } from '../../lib/errors.js';
 import { sniffType } from './media.sniff.js';

@@ -11,9 +11,10 @@ import {
   PDFOperator,
   PDFOperatorNames,
   pushGraphicsState,
+  rgb,
   type PDFDocument,
   type PDFPage,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import type { Gradient } from './symbol.scene.js';
 
 /** A #RRGGBB colour as PDF DeviceRGB components. */
@@ -80,9 +81,14 @@ export function gradientFill(
   }
   const name = PDFName.of(`Sh${shadings.keys().length}`);
   shadings.set(name, pdf.context.register(shading));
-  // drawSvgPath without a colour ends the path with `h Q` (close, restore): clip to it and paint instead.
-  const operators = drawSvgPath(d, { ...placement, color: undefined, borderColor: undefined, borderWidth: 0 });
-  const [close, restore] = operators.slice(-2).map((o) => o.toString());
-  if (close !== 'h' || restore !== 'Q') throw new Error(`unexpected path operators from pdf-lib: ${close} ${restore}`);
+  // The path as a fill ends with `f Q` (fill, restore): clip to it and paint the shading instead.
+  const operators = drawSvgPath(d, {
+    ...placement,
+    color: rgb(...rgbComponents(gradient.from)),
+    borderColor: undefined,
+    borderWidth: 0,
+  });
+  const [fill, restore] = operators.slice(-2).map((o) => o.toString());
+  if (fill !== 'f' || restore !== 'Q') throw new Error(`unexpected path operators from pdf-lib: ${fill} ${restore}`);
   return [...operators.slice(0, -2), clip(), endPath(), PDFOperator.of(PDFOperatorNames.ShadingFill, [name]), operators.at(-1)!];
 }

@@ -1,5 +1,6 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, popGraphicsState, rgb, type PDFFont } from 'pdf-lib';
+import { createHash } from 'node:crypto';
+import fontkit from '@cantoo/fontkit';
+import { PDFDocument, popGraphicsState, rgb, type PDFFont } from '@cantoo/pdf-lib';
 import { frameFontBytes } from './symbol.assets.js';
 import { gradientFill, rgbComponents, roundedClip } from './symbol.pdf-paint.js';
 import type { Scene } from './symbol.scene.js';
@@ -7,6 +8,16 @@ import type { Scene } from './symbol.scene.js';
 const MM_TO_PT = 72 / 25.4;
 
 const colour = (hex: string) => rgb(...rgbComponents(hex));
+
+/**
+ * The embedded subset's name, `ABCDEF+DejaVuSans-Bold`: readers know a subset by its six-letter tag,
+ * taken here from the text it sets so that two different subsets never share a name.
+ */
+function subsetName(texts: string[]): string {
+  const digest = createHash('sha256').update(texts.join('\n')).digest();
+  const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return `${tag}+DejaVuSans-Bold`;
+}
 
 /**
  * A one-page PDF whose page is the scene at `widthMm` millimetres wide: every module, finder and
@@ -32,7 +43,8 @@ export async function sceneToPdf(scene: Scene, widthMm: number, title: string): 
     } else if (shape.kind === 'text') {
       if (!font) {
         pdf.registerFontkit(fontkit);
-        font = await pdf.embedFont(frameFontBytes(), { subset: true });
+        const texts = scene.shapes.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
+        font = await pdf.embedFont(frameFontBytes(), { subset: true, customName: subsetName(texts) });
       }
       let size = shape.size * scale;
       const fits = shape.maxWidth * scale;
