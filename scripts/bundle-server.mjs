@@ -15,7 +15,7 @@ await build({
   sourcemap: true,
   sourcesContent: false,
   logLevel: 'warning',
-  external: ['better-sqlite3', 'pg-native', 'piscina', 'sharp', '@resvg/resvg-js', 'zxing-wasm', 'pdf-lib', '@pdf-lib/fontkit'],
+  external: ['better-sqlite3', 'pg-native', 'piscina', 'sharp', '@resvg/resvg-js', 'zxing-wasm'],
   // Packages written as CommonJS call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
 });
