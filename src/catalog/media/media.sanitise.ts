@@ -5,6 +5,10 @@ import { sniffType } from './media.sniff.js';
 import { sanitiseSvg } from './svg.sanitise.js';
 import type { CleanFile, MediaType } from './media.types.js';
 
+// libvips keeps recent operations for reuse, process-wide and beyond an imaging thread's life; no image is
+// processed twice here (images are cached by ETag), so it would only hold memory.
+sharp.cache(false);
+
 /** Larger images are refused before decoding (a decompression bomb stays compressed). */
 export const MAX_PIXELS = 40_000_000;
 

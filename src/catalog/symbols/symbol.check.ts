@@ -55,9 +55,9 @@ export async function checkDesign(
 const WARM_UP_VALUE = 'https://qrelay.invalid/warm-up';
 
 /**
- * Checks a plain symbol once, while the server starts. Loading the decoder and the first
+ * Checks a plain symbol once, when an imaging thread is warmed. Loading the decoder and the first
  * render take the thread tens of milliseconds; without this they fall on the first request that saves
- * a design, and every redirect and API request waits behind it. Answers whether the symbol decoded.
+ * a design. Answers whether the symbol decoded.
  */
 export async function warmUpCheck(): Promise<boolean> {
   return (await checkDesign(WARM_UP_VALUE, DEFAULT_DESIGN)).decoded;
