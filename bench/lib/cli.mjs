@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -6,7 +7,9 @@ import { join } from 'node:path';
  * process's: its `--json` answer. A command that fails throws with what the CLI printed.
  */
 export function cli(args, env, root = '.') {
-  const result = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), ...args, '--json'], {
+  // Builds from before the bundled CLI have only dist/cli/main.js.
+  const entry = existsSync(join(root, 'dist/cli.js')) ? 'dist/cli.js' : 'dist/cli/main.js';
+  const result = spawnSync(process.execPath, [join(root, entry), ...args, '--json'], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });

@@ -20,7 +20,7 @@ const run = promisify(execFile);
 /** The admin CLI as an operator runs it, without blocking this process (which keeps writing). */
 async function cli(args: string[], databaseUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
+    const { stdout, stderr } = await run(process.execPath, ['dist/cli.js', ...args, '--json'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
     });

@@ -27,7 +27,7 @@ const PROCESS_TIMEOUT_MS = 90_000;
  * checkout unless given); killed if it runs too long.
  */
 export function cli(args: string[], env: Record<string, string>, cwd = ROOT) {
-  const result = spawnSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args], {
+  const result = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',

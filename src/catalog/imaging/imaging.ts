@@ -14,8 +14,8 @@ import type { CheckTask, Outcome, RenderTask } from './imaging.worker.js';
 /** A thread with nothing to do for this long exits, and its libraries' memory with it. */
 const IDLE_MS = 60_000;
 
-/** The built worker module, or, run from the TypeScript sources (the tests), a loader that compiles it. */
-const WORKER = `catalog/imaging/${import.meta.url.endsWith('.ts') ? 'imaging.worker-source.mjs' : 'imaging.worker.js'}`;
+/** The bundled worker module, or, run from the TypeScript sources (the tests), a loader that compiles it. */
+const WORKER = import.meta.url.endsWith('.ts') ? 'catalog/imaging/imaging.worker-source.mjs' : 'imaging.worker.js';
 
 /**
  * Rendering, rasterising, PDF, the scannability decode and upload sanitising, on worker threads: the

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from '../../root.js';
 
 /**
  * Files the server-side exports read from disk, never from the network: the frame font (DejaVu Sans
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 const require = createRequire(import.meta.url);
 
-export const FRAME_FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
+export const FRAME_FONT_FILE = fileURLToPath(new URL('../assets/fonts/DejaVuSans-Bold.ttf', ROOT));
 export const DECODER_WASM_FILE = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
 
 let font: Uint8Array | undefined;
