@@ -1,7 +1,6 @@
 import type { CliContext } from './context.js';
 import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
-import { openapi } from './commands/openapi.js';
 import { code } from './commands/code.js';
 import { gs1 } from './commands/gs1.js';
 import { mail } from './commands/mail.js';
@@ -16,7 +15,12 @@ type Command = (context: CliContext, sub: string | undefined, argv: string[]) =>
 const COMMANDS: Record<string, Command> = { account, token, user, mail, code, gs1 };
 
 /** Commands that open no store of their own (or must not hold one open). */
-const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = { backup, restore, openapi };
+const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = {
+  backup,
+  restore,
+  // Only this command needs the HTTP app, whose loading would otherwise slow every other command's start.
+  openapi: async (argv) => (await import('./commands/openapi.js')).openapi(argv),
+};
 
 export const USAGE = `usage: qrelay <command> [options] --json
   account create --name NAME --plan free|starter|business|enterprise [--owner-email EMAIL] [--domain HOST]

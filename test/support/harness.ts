@@ -81,11 +81,14 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
       async close() {
         await services.traffic.recorder.close();
         await app.close();
+        // Test files share a worker process, where an idle imaging thread would otherwise outlive its file.
+        await services.catalog.imaging.close();
         await infra.close();
       },
     };
   };
-  const { infra, services, app } = await open(options.recorder);
+  const own = await open(options.recorder);
+  const { infra, services, app } = own;
   return {
     store: target.name,
     storeSchema: store.schema ?? null,
@@ -100,9 +103,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     },
     peer: (peerOptions = {}) => open(peerOptions.recorder),
     async close() {
-      await services.traffic.recorder.close();
-      await app.close();
-      await infra.close();
+      await own.close();
       await store.drop();
       rmSync(mediaDir, { recursive: true, force: true });
     },
