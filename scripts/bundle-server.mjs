@@ -1,15 +1,13 @@
 // Bundles what runs into dist/: the server (dist/main.js), the admin CLI (dist/cli.js) and the imaging
-// worker (dist/imaging.worker.js), each with the JavaScript packages it imports, sharing chunks of
-// common code, and modules imported on first use (the MCP SDK, the webhook client…) in chunks of their
-// own. A start then reads a few files rather than about two thousand, and a production install needs
-// only the packages left out: those with native code or files of their own found by path
-// (package.json's "dependencies").
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+// worker (dist/imaging.worker.js), each one file with the JavaScript packages it imports (a module
+// imported on first use is in the file but runs only then). A start then reads one file rather than
+// about two thousand, and a production install needs only the packages left out: those with native
+// code or files of their own found by path (package.json's "dependencies"). No shared chunks: a
+// package written as CommonJS and imported on first use would lose its named exports in a chunk.
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
-// Chunks are named by their content: those of an earlier build would stay beside the new ones.
-for (const name of readdirSync('dist')) if (/^chunk-.+\.js(\.map)?$/.test(name)) rmSync(`dist/${name}`);
 
 await build({
   entryPoints: {
@@ -18,11 +16,8 @@ await build({
     'imaging.worker': 'dist/catalog/imaging/imaging.worker.js',
   },
   outdir: 'dist',
-  // Chunks sit beside the entries, so src/root.ts names dist/ from whichever file holds it.
-  chunkNames: '[name]-[hash]',
   allowOverwrite: true,
   bundle: true,
-  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
