@@ -1,13 +1,9 @@
 import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
-import sharp from 'sharp';
 import { InvalidRequest } from '../../lib/errors.js';
+import { loadSharp } from '../../lib/sharp.js';
 import { sniffType } from './media.sniff.js';
 import { sanitiseSvg } from './svg.sanitise.js';
 import type { CleanFile, MediaType } from './media.types.js';
-
-// libvips keeps recent operations for reuse, process-wide and beyond an imaging thread's life; no image is
-// processed twice here (images are cached by ETag), so it would only hold memory.
-sharp.cache(false);
 
 /** Larger images are refused before decoding (a decompression bomb stays compressed). */
 export const MAX_PIXELS = 40_000_000;
@@ -17,6 +13,7 @@ const unreadable = (type: string): InvalidRequest =>
 
 /** Raster images are decoded and encoded again in their own format: metadata (EXIF, GPS, ICC text) is dropped. */
 async function reencode(bytes: Buffer, type: MediaType): Promise<CleanFile> {
+  const sharp = await loadSharp();
   try {
     const animated = type === 'image/gif' || type === 'image/webp';
     const image = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient();
@@ -39,6 +36,7 @@ async function cleanSvg(bytes: Buffer): Promise<CleanFile> {
   const text = await sanitiseSvg(bytes.toString('utf8'));
   if (text === null) throw unreadable('an SVG image');
   const clean = Buffer.from(text, 'utf8');
+  const sharp = await loadSharp();
   try {
     const { width, height } = await sharp(clean, { limitInputPixels: MAX_PIXELS }).metadata();
     return { type: 'image/svg+xml', bytes: clean, width: width ?? null, height: height ?? null };
