@@ -71,14 +71,14 @@ async function round(build, renders = 0) {
       await sleep(5000);
       figures.rssWarm = rssOf(child.pid);
       // Each request waits for a quiet server, so it is timed alone, not behind the last one's after-work.
-      const answer = async (path, status, init = {}, pause = 250) => {
-        await sleep(pause);
+      const answer = async (path, status, init = {}) => {
+        await sleep(250);
         const started = performance.now();
         const res = await fetch(`http://127.0.0.1:${port}${path}`, {
           ...init,
           headers: { authorization: `Bearer ${token}`, ...init.headers },
         });
-        const body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer();
+        const body = await res.json();
         if (res.status !== status) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
         return { took: performance.now() - started, body };
       };

@@ -54,8 +54,6 @@ export interface CatalogParts {
   mediaStore?: MediaStore;
   /** The public address of an account's form, page or card, for codes that point at one. */
   contentAddress: ContentAddress;
-  /** The image worker pool (default: one of its own). */
-  imaging?: Imaging;
 }
 
 export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accountLookup'>, parts: CatalogParts): Catalog {
@@ -68,7 +66,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     { publicUrl: config.publicUrl, listen: { host: config.host, port: config.port } },
     accounts,
   );
-  const imaging = parts.imaging ?? new Imaging();
+  const imaging = new Imaging();
   const mediaRepo = new MediaRepository(db);
   const mediaFoldersRepo = new MediaFoldersRepository(db);
   const media = new MediaService({
