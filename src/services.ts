@@ -1,4 +1,5 @@
 import type { Infrastructure } from './infrastructure.js';
+import { checkCodeRow } from './http/api/v1/codes/row-check.js';
 import { buildCatalog, type Catalog, type MediaStore } from './catalog/index.js';
 import { buildContent, contentAddressesIn, type HostedContent } from './content/index.js';
 import { buildDelivery, type Delivery } from './delivery/index.js';
@@ -38,6 +39,7 @@ export function buildServices(
     bus: infra.bus,
     mailTransport: infra.mailTransport,
     clock: infra.clock,
+    jobs: config.jobs,
   });
   const identity = buildIdentity(platform, { db, publicUrl: config.publicUrl });
   const delivery = buildDelivery({ database, accounts: identity.accountLookup, config, clock: platform.clock });
@@ -48,6 +50,7 @@ export function buildServices(
     config,
     mediaStore: options.mediaStore,
     contentAddress: contentAddressesIn(db, config.publicUrl),
+    checkCodeRow,
   });
   const content = buildContent(platform, identity, delivery, catalog, {
     db,

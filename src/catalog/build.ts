@@ -2,9 +2,11 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Identity } from '../identity/index.js';
 import type { Platform } from '../platform/index.js';
+import { BulkCreate } from './bulk/bulk.service.js';
 import { CampaignsRepository } from './campaigns/store/campaigns.repository.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import type { CodeLookup } from './codes/code-lookup.js';
+import type { CreateCodeInput } from './codes/codes.types.js';
 import { CodesRepository } from './codes/store/codes.repository.js';
 import { CodesService, type ContentAddress } from './codes/codes.service.js';
 import { SymbolsService } from './codes/symbols.service.js';
@@ -37,6 +39,8 @@ export interface Catalog {
   /** GS1 Digital Link registrations. */
   gs1: Gs1Service;
   symbols: SymbolsService;
+  /** Bulk create: the work of `bulk` jobs. */
+  bulk: BulkCreate;
   /** The worker threads images are made on (started on first use; closed with the process). */
   imaging: Imaging;
   /** The media library's files (what logos and page images are read through) and folders. */
@@ -49,11 +53,13 @@ export interface Catalog {
 
 export interface CatalogParts {
   db: Database['db'];
-  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media'>;
+  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media' | 'jobs'>;
   /** Where media bytes live (default: the disk store at MEDIA_DIR). */
   mediaStore?: MediaStore;
   /** The public address of an account's form, page or card, for codes that point at one. */
   contentAddress: ContentAddress;
+  /** One bulk row checked against the create body's schema (the API's own, so the rules cannot drift). */
+  checkCodeRow: (value: unknown) => CreateCodeInput;
 }
 
 export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accountLookup'>, parts: CatalogParts): Catalog {
@@ -98,7 +104,19 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     contentAddress: parts.contentAddress,
   });
   const gs1Repo = new Gs1Repository(db);
+  const bulk = new BulkCreate({
+    jobs: platform.jobs,
+    codes,
+    repository: codesRepo,
+    endings: endingsRepo,
+    folders: foldersRepo,
+    scannable,
+    publicUrl: config.publicUrl,
+    maxInputBytes: config.jobs.maxInputBytes,
+    checkRow: parts.checkCodeRow,
+  });
   return {
+    bulk,
     codes,
     links: new LinksService({ links: new LinksRepository(db), accounts, endings: endingsRepo, claims: endings, bus, clock }),
     endings,

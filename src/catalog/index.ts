@@ -1,5 +1,7 @@
 /** The catalog: codes and links with their endings, routing rules, designs and symbols, folders, templates, campaigns and GS1 Digital Link keys. Its one door: other contexts and the surfaces import only this file. */
 export * from './build.js';
+export * from './bulk/bulk.rows.js';
+export * from './bulk/bulk.service.js';
 export * from './campaigns/campaigns.service.js';
 export * from './campaigns/campaigns.types.js';
 export * from './codes/clone-name.js';

@@ -1,5 +1,6 @@
 import { eventsConfig, type EventsConfig } from './events.js';
 import { mailFrom, smtpUrl } from './mail.js';
+import { jobsConfig, type JobsConfig } from './jobs.js';
 import { mediaConfig, type MediaConfig } from './media.js';
 import { host, metricsToken, trustProxy, type TrustProxy } from './network.js';
 import { ConfigError, flag, httpUrl, integer, type Env } from './read.js';
@@ -7,7 +8,7 @@ import { databaseReadUrl, databaseSchema, databaseUrl, redisUrl } from './stores
 import { challengeKey } from './forms.js';
 import { workers } from './workers.js';
 
-export { ConfigError, type EventsConfig, type MediaConfig, type TrustProxy };
+export { ConfigError, type EventsConfig, type JobsConfig, type MediaConfig, type TrustProxy };
 
 /** The service's whole configuration, read from the environment once at start-up. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   mailFrom: string;
   events: EventsConfig;
   media: MediaConfig;
+  /** Long work (bulk create, print runs, imports): its files and limits. */
+  jobs: JobsConfig;
   /** Serving processes behind the one port (node:cluster); 1 serves from this process alone. */
   workers: number;
   /** HMAC key of the forms' proof-of-work challenges, shared by every instance; null: none. */
@@ -75,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: mailFrom(env, publicUrl),
     events: eventsConfig(env, database),
     media: mediaConfig(env, database),
+    jobs: jobsConfig(env, database),
     workers: workers(env, database),
     challengeKey: challengeKey(env),
   };

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as the query layer sees them. Times are epoch milliseconds (bigint on PostgreSQL,
@@ -401,8 +401,32 @@ export interface JobLeasesTable {
   lease_until: number;
 }
 
+export interface JobsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  status: string;
+  stage: ColumnType<string, string | undefined, string>;
+  params: string;
+  total: ColumnType<number, number | undefined, number>;
+  done: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<string, string | undefined, string>;
+  error_count: ColumnType<number, number | undefined, number>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  output: ColumnType<string | null, string | null | undefined, string | null>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_by: string | null;
+  holder: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  finished_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
+  jobs: JobsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;

@@ -28,14 +28,20 @@ type ValidationError = { instancePath?: string; keyword?: string; message?: stri
 
 /** "body.name is required", "querystring.limit must be <= 100": the message names the field. */
 export function describeValidation(context: string | undefined, errors: ValidationError[]): string {
+  const { path, message } = explainValidation(errors);
+  return `${[context ?? 'request', ...path].join('.')} ${message}`;
+}
+
+/** The first problem a validator found: where (the path of field names) and what, in words. */
+export function explainValidation(errors: ValidationError[]): { path: string[]; message: string } {
   const first = errors[0] ?? {};
-  const parts = (first.instancePath ?? '').split('/').filter(Boolean);
+  const path = (first.instancePath ?? '').split('/').filter(Boolean);
   let message = first.message ?? 'is invalid';
   if (first.keyword === 'required' && typeof first.params?.missingProperty === 'string') {
-    parts.push(first.params.missingProperty);
+    path.push(first.params.missingProperty);
     message = 'is required';
   } else if (first.keyword === 'additionalProperties' && typeof first.params?.additionalProperty === 'string') {
-    parts.push(first.params.additionalProperty);
+    path.push(first.params.additionalProperty);
     message = 'is not a known field';
   } else if (first.keyword === 'enum' && Array.isArray(first.params?.allowedValues)) {
     message = `must be one of ${(first.params.allowedValues as unknown[]).join(', ')}`;
@@ -46,8 +52,7 @@ export function describeValidation(context: string | undefined, errors: Validati
       .map((e) => String(e.params?.allowedValue));
     message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
   }
-  const field = [context ?? 'request', ...parts].join('.');
-  return `${field} ${message}`;
+  return { path, message };
 }
 
 function classify(error: unknown): Rendered {

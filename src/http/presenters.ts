@@ -7,6 +7,7 @@ import { presentEvent } from './api/v1/events/presenter.js';
 import { presentFolder, presentFolderAnalytics } from './api/v1/folders/presenter.js';
 import { presentCreatedHook, presentDelivery, presentHook } from './api/v1/hooks/presenter.js';
 import { presentGs1 } from './api/v1/gs1/presenter.js';
+import { presentJob } from './api/v1/jobs/presenter.js';
 import { presentLink } from './api/v1/links/presenter.js';
 import { presentMe } from './api/v1/me/presenter.js';
 import { presentMedia, presentMediaFolder } from './api/v1/media/presenter.js';
@@ -27,6 +28,7 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
     link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
     gs1: (entry: Parameters<typeof presentGs1>[0]) => presentGs1(entry, publicUrl),
     campaign: presentCampaign,
+    job: presentJob,
     folder: presentFolder,
     media: (file: Parameters<typeof presentMedia>[0]) => presentMedia(file, publicUrl),
     mediaFolder: presentMediaFolder,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
-import { SYSTEM } from '../platform/index.js';
+import { JobRunner, SYSTEM } from '../platform/index.js';
 import type { Infrastructure, Services } from '../services.js';
 import { JobLeases } from './store/job-leases.js';
 import { WebhookDeliveryJob } from './webhook-delivery.job.js';
@@ -12,6 +12,8 @@ export type { Job } from './job.js';
 
 export interface RunningJobs {
   webhookDelivery: WebhookDeliveryJob;
+  /** The queued long work (bulk create, print runs, imports). */
+  runner: JobRunner;
   stop(): Promise<void>;
 }
 
@@ -39,16 +41,32 @@ export function startJobs(infra: Infrastructure, services: Services, log: Fastif
   const { outbox, sender, stats } = services.delivery.webhookDelivery;
   const webhookDelivery = new WebhookDeliveryJob(outbox, sender, services.platform.clock, log, {}, stats);
   webhookDelivery.start();
+  const runner = jobRunner(services, log);
+  services.platform.jobs.onQueued(() => runner.poke());
+  runner.start();
   return {
     webhookDelivery,
+    runner,
     async stop() {
       timers.forEach(clearInterval);
+      await runner.stop();
       await webhookDelivery.stop();
       await sender.close();
       await Promise.all(jobs.map((job) => leases.release(job.name, holder).catch(() => undefined)));
     },
   };
 }
+
+/** The runner of queued jobs, with the work of each kind. */
+export const jobRunner = (services: Services, log: FastifyBaseLogger, pollMs?: number): JobRunner =>
+  new JobRunner(
+    services.platform.jobRows,
+    services.platform.jobs.files,
+    { bulk: services.catalog.bulk },
+    services.platform.clock,
+    log,
+    pollMs,
+  );
 
 /** Runs `job` if `holder` takes (or keeps) its lease for the interval; resolves with whether it ran. */
 export async function runLeased(job: Job, leases: JobLeases, holder: string, clock: Clock): Promise<boolean> {
@@ -66,6 +84,7 @@ export function periodicJobs(services: Services, retentionDays: number | null): 
       intervalMs: 3_600_000,
       run: async () => void (await services.content.submissions.purgeExpired(SYSTEM)),
     },
+    { name: 'purge-old-jobs', intervalMs: 3_600_000, run: async () => void (await services.platform.jobs.purgeOld()) },
     ...eventJobs(services, retentionDays),
   ];
 }

@@ -7,6 +7,10 @@ export * from './authz/scopes.js';
 export * from './bus/invalidation-bus.ipc.js';
 export * from './bus/invalidation-bus.redis.js';
 export * from './bus/invalidation-bus.js';
+export * from './jobs/job-files.js';
+export * from './jobs/job-runner.js';
+export * from './jobs/jobs.service.js';
+export * from './jobs/jobs.types.js';
 export * from './limits/anonymous-limiter.js';
 export * from './limits/counter-store.fallback.js';
 export * from './limits/counter-store.redis.js';
@@ -21,3 +25,4 @@ export * from './recording/hit-recorder.js';
 export * from './recording/hit.js';
 /** The counters kept in the store when Redis is not configured: the infrastructure chooses it. */
 export { SqlCounterStore } from './limits/store/counter-store.sql.js';
+export { JobsRepository } from './jobs/store/jobs.repository.js';

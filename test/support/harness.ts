@@ -58,6 +58,7 @@ export async function createHarness(target: StoreTarget, options: HarnessOptions
     PUBLIC_URL: 'http://qrelay.test',
     ANONYMOUS_RATE_PER_MINUTE: '1000000',
     MEDIA_DIR: mediaDir,
+    JOBS_DIR: join(mediaDir, 'jobs'),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });

@@ -4,8 +4,8 @@ import { InvalidRequest, NotFound, QuotaExceeded } from '../../lib/errors.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
 import type { Account, AccountLookup } from '../../identity/index.js';
-import { validDesign } from '../designs/design.schema.js';
-import { domainKey } from '../endings/endings.js';
+import { validDesign, type Design } from '../designs/design.schema.js';
+import { domainKey, generateEnding, GENERATED_LENGTH, validateChosenEnding } from '../endings/endings.js';
 import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { FoldersRepository } from '../folders/store/folders.repository.js';
@@ -32,6 +32,13 @@ async function gateHash(gate: { password: string } | null): Promise<string | nul
     throw new InvalidRequest(`gate.password must be ${GATE_PASSWORD_MIN} to ${GATE_PASSWORD_MAX} characters.`, 'gate.password');
   }
   return hashGatePassword(gate.password);
+}
+
+/** What drafting a code reads from the store (`templates`: designs already read, kept for the next rows). */
+export interface Drafting {
+  account: Account;
+  destination: (value: string, field: string) => string;
+  templates?: Map<string, Design>;
 }
 
 /** The public address of the actor's hosted content, or 404 when the account has no such content. */
@@ -68,14 +75,30 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
 
   async create(actor: Person, input: CreateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
-    const accountId = actor.accountId;
+    const drafting = await this.drafting(actor);
+    const code = await this.draft(actor, input, drafting);
+    await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
+    return this.insert(drafting.account, code, input.shortCode);
+  }
+
+  /** What drafting reads from the store, read once: for one create, or for every row of a bulk input. */
+  async drafting(actor: Person): Promise<Drafting> {
+    return { account: await this.account(actor.accountId), destination: await this.claims.destinationCheck() };
+  }
+
+  /**
+   * A new code from a create body, checked as a create checks it but for the scannability of its
+   * design and the cap (a bulk input checks those once for all its rows); nothing is written.
+   */
+  async draft(actor: Person, input: CreateCodeInput, drafting: Drafting): Promise<Code> {
+    const { account, destination: check } = drafting;
     const mode = input.mode ?? 'dynamic';
     const name = validName(input.name, NAME_MAX);
-    const destination = await this.destinationOf(actor, input);
+    const destination = await this.destinationOf(actor, input, check);
     if (input.content && mode === 'static')
       throw new InvalidRequest('content is only for dynamic codes: a static code encodes an address itself.', 'content');
-    const rules = validateRules(input.rules ?? [], await this.claims.destinationCheck());
-    const design = validDesign(input.design, await this.templateDesign(actor, input.templateId));
+    const rules = validateRules(input.rules ?? [], check);
+    const design = validDesign(input.design, await this.templateDesign(actor, input.templateId, drafting.templates));
     if (mode === 'static') {
       for (const field of ['shortCode', 'rules', 'gate'] as const) {
         if (input[field] != null && !(field === 'rules' && rules.length === 0)) {
@@ -84,11 +107,10 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       }
     }
     const hash = await gateHash(input.gate ?? null);
-    const account = await this.account(accountId);
     const now = this.clock.now();
-    const code: Code = {
+    return {
       id: newId(),
-      accountId,
+      accountId: account.id,
       name,
       mode,
       status: 'active',
@@ -104,8 +126,45 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
-    return this.insert(account, code, input.shortCode);
+  }
+
+  /**
+   * Writes drafted codes in one transaction under the account's cap, each dynamic one with its chosen
+   * ending or a generated one; `within` runs in the same transaction (a job records its progress
+   * there). A taken ending or a generated one that collides fails the whole batch with the store's
+   * unique violation, and nothing of it is written.
+   */
+  async insertMany(
+    account: Account,
+    drafts: readonly { code: Code; shortCode?: string | null }[],
+    within: (tx: Tx) => Promise<void>,
+  ): Promise<Code[]> {
+    const cap = effectivePlan(account.plan, account).maxCodes;
+    const rows = drafts.map(({ code, shortCode }) => ({
+      ...code,
+      shortCode: code.mode === 'static' ? null : shortCode ? validateChosenEnding(shortCode) : generateEnding(GENERATED_LENGTH),
+    }));
+    await this.deps.transactor.run(async (tx) => {
+      await this.deps.accounts.lock(account.id, tx);
+      if (cap !== null && (await this.codes.countLive(account.id, tx)) + rows.length > cap) {
+        throw new QuotaExceeded(`The plan allows ${cap} live codes; archive some or change plan to add more.`);
+      }
+      for (const folderId of new Set(rows.map((r) => r.folderId))) await this.folderFor(tx, account.id, folderId, true);
+      await this.codes.insertMany(rows, tx);
+      await this.deps.endings.insertMany(
+        rows.flatMap((row) =>
+          row.shortCode === null
+            ? []
+            : [{ domain: row.domain, shortCode: row.shortCode, kind: 'code' as const, targetId: row.id, accountId: account.id, createdAt: row.createdAt }],
+        ),
+        tx,
+      );
+      await within(tx);
+    });
+    drafts.forEach(({ shortCode }, i) => {
+      if (shortCode) this.changed(rows[i]!);
+    });
+    return rows;
   }
 
   async update(actor: Person, id: string, input: UpdateCodeInput): Promise<Code> {
@@ -166,13 +225,13 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** An address (checked like every destination) or the public address of the account's content. */
-  private async destinationOf(actor: Person, input: CreateCodeInput): Promise<string> {
+  private async destinationOf(actor: Person, input: CreateCodeInput, check: Drafting['destination']): Promise<string> {
     if (input.content !== undefined) {
       if (input.url !== undefined) throw new InvalidRequest('Send either url or content, not both.', 'content');
       return this.deps.contentAddress(actor, input.content);
     }
     if (input.url === undefined) throw new InvalidRequest('url (or content) is required.', 'url');
-    return this.claims.destination(input.url);
+    return check(input.url, 'url');
   }
 
   /** Same destination, design, rules, gate and folder; its own id and ending; no history; counts as a code. */
@@ -234,8 +293,13 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   }
 
   /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
-  private async templateDesign(actor: Person, id: string | undefined) {
-    return id === undefined ? undefined : (await this.deps.templates.get(actor, id)).design;
+  private async templateDesign(actor: Person, id: string | undefined, known?: Map<string, Design>) {
+    if (id === undefined) return undefined;
+    const kept = known?.get(id);
+    if (kept) return kept;
+    const { design } = await this.deps.templates.get(actor, id);
+    known?.set(id, design);
+    return design;
   }
 
   /**

@@ -66,7 +66,7 @@ export function toolInput<T extends TObject[]>(...parts: [...T]): TComposite<T> 
 /** No arguments. */
 export const NoInput = Type.Object({}, { additionalProperties: false });
 
-const HINTS: Record<Kind, ToolHints> = { read: READ, add: ADD, change: CHANGE, remove: CHANGE };
+const HINTS: Record<Kind, ToolHints> = { read: READ, add: ADD, change: CHANGE, remove: CHANGE, start: ADD };
 
 /**
  * The MCP tool of a catalog operation that has one: its name, the summary as the title, the

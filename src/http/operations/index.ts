@@ -6,6 +6,7 @@ import { CARDS, FORMS, PAGES } from './content.js';
 import { FOLDERS } from './folders.js';
 import { GS1 } from './gs1.js';
 import { HOOKS } from './hooks.js';
+import { JOBS } from './jobs.js';
 import { LINKS } from './links.js';
 import { MEDIA } from './media.js';
 import type { Operation } from './operation.js';
@@ -34,6 +35,7 @@ export const CATALOG: readonly (readonly Operation[])[] = [
   PAGES,
   CARDS,
   ENQUIRIES,
+  JOBS,
 ];
 
 export const OPERATIONS: readonly Operation[] = CATALOG.flat();

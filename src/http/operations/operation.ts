@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Static, TObject } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
 import type { Person, RateStatus, Scope } from '../../platform/index.js';
@@ -8,9 +9,10 @@ import type { Presenters } from '../presenters.js';
 /**
  * What an operation does to the account's data: `read` answers 200 and is read-only; `add` answers
  * 201 and adds again when called again; `change` answers 200 and overwrites or ends something;
- * `remove` is a `change` that answers `{ id, deleted: true }` with what `run` adds.
+ * `remove` is a `change` that answers `{ id, deleted: true }` with what `run` adds; `start` queues a
+ * job and answers 202 with its address in `Location`.
  */
-export type Kind = 'read' | 'add' | 'change' | 'remove';
+export type Kind = 'read' | 'add' | 'change' | 'remove' | 'start';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,13 +24,22 @@ export interface OperationContext {
   principal: Principal;
   /** The rate-limit window as the guard left it for this HTTP request. */
   rate: RateStatus;
+  /** The request's `Idempotency-Key` header, where the surface has one. */
+  idempotencyKey?: string;
+}
+
+/** A request body that streams in as it is sent (a file), on REST; `run` receives it as `upload`. */
+export interface Upload {
+  stream: Readable;
+  /** The media type without parameters: one of the operation's `upload.types`. */
+  type: string;
 }
 
 type Part = TObject | undefined;
 type In<S extends Part> = S extends TObject ? Static<S> : unknown;
 
 /** The path parameters, query and body together: the MCP tool's arguments, and the REST request's parts merged. */
-export type Input<P extends Part, Q extends Part, B extends Part> = In<P> & In<Q> & In<B>;
+export type Input<P extends Part, Q extends Part, B extends Part> = In<P> & In<Q> & In<B> & { upload?: Upload };
 
 /** The `data` of an envelope. */
 type Data<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
@@ -73,6 +84,11 @@ export interface Operation<
   body?: B;
   /** The answer's schema: the REST success body and the tool's output. */
   output: O;
+  /**
+   * On REST the body is not parsed but handed to `run` as `upload` (a stream of one of these media
+   * types); `body` is then the MCP tool's arguments, which `run` turns into the same input.
+   */
+  upload?: { types: string[]; description: string };
   /** Error statuses besides the usual ones (404 is added wherever `params` names an object). */
   errors?: number[];
   run(actor: Person, input: Input<P, Q, B>, context: OperationContext): Promise<Answer<O, K>>;

@@ -1,6 +1,6 @@
 import { fromColumns } from '../../../db/columns.js';
 import { sql, type Kysely } from 'kysely';
-import { containsPattern, escapeLike } from '../../../db/dialect.js';
+import { chunks, containsPattern, escapeLike } from '../../../db/dialect.js';
 import { byName } from '../../../db/named-rows.js';
 import { emptyFolder } from '../../../db/owned.js';
 import type { Schema } from '../../../db/schema.js';
@@ -46,6 +46,17 @@ export class CodesRepository {
 
   async insert(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
     await db.insertInto('codes').values(toRow(code)).execute();
+  }
+
+  async insertMany(codes: readonly Code[], db: Kysely<Schema>): Promise<void> {
+    for (const part of chunks(codes)) await db.insertInto('codes').values(part.map(toRow)).execute();
+  }
+
+  /** The account's codes with these ids (any order; the missing ones left out). */
+  async findMany(accountId: string, ids: readonly string[]): Promise<Code[]> {
+    if (ids.length === 0) return [];
+    const rows = await withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    return rows.map(toCode);
   }
 
   /** Writes every mutable field of the code but its folder (moveToFolder), so a stale read never undoes a move. */

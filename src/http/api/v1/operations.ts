@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { principalOf } from '../../guard.js';
-import { answer, type Operation } from '../../operations/operation.js';
+import type { Readable } from 'node:stream';
+import { answer, type Operation, type Upload } from '../../operations/operation.js';
 import { responses } from '../../schemas.js';
 import { actor, type ApiContext, type ApiRoutes } from './context.js';
 
-/** The success status of an operation: 201 for what adds, else 200. */
-export const statusOf = (op: Operation): number => (op.kind === 'add' ? 201 : 200);
+/** The success status of an operation: 201 for what adds, 202 for a queued job, else 200. */
+export const statusOf = (op: Operation): number => (op.kind === 'add' ? 201 : op.kind === 'start' ? 202 : 200);
 
 /** The method and the Fastify path of an operation's `http`. */
 export function routeOf(op: Operation): { method: HTTPMethods; url: string } {
@@ -23,7 +24,7 @@ export function schemaOf(op: Operation) {
     description: op.description,
     ...(op.params ? { params: op.params } : {}),
     ...(op.querystring ? { querystring: op.querystring } : {}),
-    ...(op.body ? { body: op.body } : {}),
+    ...(op.body && !op.upload ? { body: op.body } : {}),
     response: responses({ [statusOf(op)]: op.output }, [...errors]),
   };
 }
@@ -31,9 +32,20 @@ export function schemaOf(op: Operation) {
 /** The validated parts the operation declares, as one input; the path's own id wins over any field of the same name. */
 const inputOf = (op: Operation, request: FastifyRequest): Record<string, unknown> => ({
   ...(op.querystring ? (request.query as object) : {}),
-  ...(op.body ? (request.body as object) : {}),
+  ...(op.upload ? { upload: uploadOf(request) } : op.body ? (request.body as object) : {}),
   ...(op.params ? (request.params as object) : {}),
 });
+
+const uploadOf = (request: FastifyRequest): Upload => ({
+  stream: request.body as Readable,
+  type: (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+});
+
+/** The header's value, when sent once. */
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
 
 /**
  * Declares each operation's REST route on `app`: its guard (`scope`, metered unless it says not),
@@ -41,20 +53,40 @@ const inputOf = (op: Operation, request: FastifyRequest): Record<string, unknown
  * config on every route (`{ dashboardOnly: true }` on the session surface's own).
  */
 export function declareOperations(
-  app: Pick<FastifyInstance, 'route'>,
+  app: FastifyInstance,
   operations: readonly Operation[],
   { config, services, present, guard }: ApiContext,
   routeConfig?: Record<string, unknown>,
+  uploading = false,
 ): void {
   for (const op of operations) {
+    if (op.upload && !uploading) {
+      // Its body streams to `run` unparsed, in a context of its own so other routes keep their parsers.
+      const { types } = op.upload;
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser(types, (_request, payload, done) => done(null, payload));
+        declareOperations(scope, [op], { config, services, present, guard }, routeConfig, true);
+      });
+      continue;
+    }
     app.route({
       ...routeOf(op),
       onRequest: guard({ scope: op.scope, metered: op.metered ?? true }),
       schema: schemaOf(op),
       ...(routeConfig ? { config: routeConfig } : {}),
       handler: async (request, reply) => {
-        const context = { config, services, present, principal: principalOf(request), rate: request.rate! };
-        return reply.code(statusOf(op)).send(await answer(op, actor(request), inputOf(op, request), context));
+        const context = {
+          config,
+          services,
+          present,
+          principal: principalOf(request),
+          rate: request.rate!,
+          idempotencyKey: headerOf(request, 'idempotency-key'),
+        };
+        const answered = await answer(op, actor(request), inputOf(op, request), context);
+        if (op.kind === 'start') void reply.header('location', `/api/v1/jobs/${(answered as { data: { id: string } }).data.id}`);
+        return reply.code(statusOf(op)).send(answered);
       },
     });
   }

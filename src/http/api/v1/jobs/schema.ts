@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import { JOB_KINDS, JOB_STATUSES } from '../../../../platform/index.js';
+import { BULK_MAX_ROWS } from '../../../../catalog/index.js';
+import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
+import { CreateCodeBody } from '../codes/schema.js';
+
+export const JobError = Type.Object({
+  row: Type.Integer({ description: 'The row (1 = the first data row after the header; 0 = the file itself).' }),
+  field: Type.String(),
+  message: Type.String(),
+});
+
+export const Job = Type.Object(
+  {
+    id: Type.String(),
+    kind: StringEnum(JOB_KINDS),
+    status: StringEnum(JOB_STATUSES),
+    total: Type.Integer({ description: 'Rows or codes to do (grows while a bulk input is being checked).' }),
+    done: Type.Integer(),
+    createdAt: DateTime,
+    startedAt: Nullable(DateTime),
+    finishedAt: Nullable(DateTime),
+    errors: Type.Array(JobError, { description: 'The first 1,000 errors; the file of a failed bulk job lists them all.' }),
+    errorCount: Type.Integer(),
+    reason: Nullable(Type.String({ description: 'Why a failed or cancelled job ended, in a sentence.' })),
+    file: Nullable(Type.String({ description: 'Where the finished job\'s file is downloaded, when it has one.' })),
+  },
+  { title: 'Job' },
+);
+
+export const JobResponse = DataEnvelope(Job);
+export const JobListResponse = DataEnvelope(Type.Array(Job));
+
+export const ListJobsQuery = Type.Object(
+  {
+    limit: Pagination.limit(),
+    offset: Pagination.offset(),
+    kind: Type.Optional(StringEnum(JOB_KINDS)),
+    status: Type.Optional(StringEnum(JOB_STATUSES)),
+  },
+  { additionalProperties: false },
+);
+
+export const BulkQuery = Type.Object(
+  {
+    dryRun: Type.Optional(
+      Type.Boolean({ default: false, description: 'Check every row and report, but create nothing.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The MCP tool's arguments (REST takes the file itself as the body). */
+export const BulkToolBody = Type.Object(
+  {
+    csv: Type.Optional(Type.String({ description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.' })),
+    codes: Type.Optional(Type.Array(CreateCodeBody, { maxItems: BULK_MAX_ROWS, description: 'Create bodies, one per code.' })),
+  },
+  { additionalProperties: false },
+);

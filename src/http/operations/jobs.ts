@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { InvalidRequest } from '../../lib/errors.js';
+import type { Job, JobKind, Scope } from '../../platform/index.js';
+import type { Principal } from '../../identity/index.js';
+import { BulkQuery, BulkToolBody, JobListResponse, JobResponse, ListJobsQuery } from '../api/v1/jobs/schema.js';
+import { assertScope } from '../guard.js';
+import { IdParams } from '../schemas.js';
+import { operation } from './operation.js';
+
+const tag = 'jobs';
+
+/** A job is read, cancelled and downloaded with the scope of the work that made it. */
+export const JOB_SCOPES: Record<JobKind, Scope> = { bulk: 'codes:write', export: 'codes:read', import: 'codes:write' };
+
+/** The job, when the token may see its kind (another account's, or one it may not see, is a 404 like any object). */
+export function visibleJob(principal: Principal, job: Job): Job {
+  assertScope(principal, JOB_SCOPES[job.kind]);
+  return job;
+}
+
+export const BULK_TYPES = ['text/csv', 'application/json'];
+
+/** Jobs: /api/v1/jobs, and the operations that queue one. */
+export const JOBS = [
+  operation({
+    id: 'bulkCreateCodes',
+    tool: 'codes_bulk_create',
+    summary: 'Create many QR codes from a CSV or JSON file',
+    addedInV1: true,
+    description:
+      'Queues a bulk job (202, `Location: /api/v1/jobs/{id}`). The body is the file itself: `text/csv` with a header row (`name,url` required; `mode,shortCode,folderId,templateId` optional), or `application/json` `{ "codes": [<create body>, ...] }`; at most 100,000 rows. Every row is checked first: with any bad row the job ends `failed`, lists each bad row in `errors` (row 1 is the first data row) and creates nothing. Then the codes are created in batches under the plan\'s cap on live codes; the finished job\'s file is CSV `row,id,name,shortCode,url,encode`. `dryRun=true` only checks. `Idempotency-Key` makes a resend answer the same job. The MCP tool takes `csv` (the file\'s text) or `codes`.',
+    tag,
+    scope: 'codes:write',
+    kind: 'start',
+    http: 'POST /codes/bulk',
+    querystring: BulkQuery,
+    upload: { types: BULK_TYPES, description: 'The CSV or JSON file.' },
+    body: BulkToolBody,
+    output: JobResponse,
+    errors: [413, 415],
+    run: async (actor, { upload, csv, codes, dryRun }, { services, present, idempotencyKey }) => {
+      let input: { stream: Readable; format: 'csv' | 'json' };
+      if (upload) input = { stream: upload.stream, format: upload.type === 'text/csv' ? 'csv' : 'json' };
+      else if (csv !== undefined && codes === undefined) input = { stream: Readable.from([csv]), format: 'csv' };
+      else if (codes !== undefined && csv === undefined)
+        input = { stream: Readable.from([JSON.stringify({ codes })]), format: 'json' };
+      else throw new InvalidRequest('Send either csv or codes.', 'csv');
+      const job = await services.catalog.bulk.start(actor, input.stream, input.format, { dryRun, idempotencyKey });
+      return present.job(job);
+    },
+  }),
+  operation({
+    id: 'listJobs',
+    tool: 'jobs_list',
+    summary: 'List jobs, newest first',
+    addedInV1: true,
+    description:
+      "The account's jobs of the kinds the token may read (bulk and import: codes:write; export: codes:read), newest first; filter by `kind` and `status`. Jobs are kept for 7 days after they end (JOBS_KEEP_DAYS).",
+    tag,
+    scope: null,
+    kind: 'read',
+    http: 'GET /jobs',
+    querystring: ListJobsQuery,
+    output: JobListResponse,
+    run: async (actor, query, { services, present, principal }) => {
+      const jobs = await services.platform.jobs.list(actor, query);
+      return jobs.filter((job) => principal.token.scopes.includes(JOB_SCOPES[job.kind])).map(present.job);
+    },
+  }),
+  operation({
+    id: 'getJob',
+    tool: 'jobs_get',
+    summary: 'Read a job',
+    addedInV1: true,
+    description:
+      "A job's status and progress (`done` of `total`), its errors (row, field, message) and, once it has succeeded, `file`: where its file is downloaded. Needs the scope of the work that made it (bulk and import: codes:write; export: codes:read).",
+    tag,
+    scope: null,
+    kind: 'read',
+    http: 'GET /jobs/:id',
+    params: IdParams,
+    output: JobResponse,
+    run: async (actor, { id }, { services, present, principal }) =>
+      present.job(visibleJob(principal, await services.platform.jobs.get(actor, id))),
+  }),
+  operation({
+    id: 'cancelJob',
+    tool: 'jobs_cancel',
+    summary: 'Cancel a job',
+    addedInV1: true,
+    description:
+      'Cancels a job that is queued or running: it stops at its next step (a bulk job keeps the codes of the batches it committed) and ends `cancelled`. A job that has ended: invalid_request (400).',
+    tag,
+    scope: null,
+    kind: 'change',
+    http: 'DELETE /jobs/:id',
+    params: IdParams,
+    output: JobResponse,
+    run: async (actor, { id }, { services, present, principal }) => {
+      visibleJob(principal, await services.platform.jobs.get(actor, id));
+      return present.job(await services.platform.jobs.cancel(actor, id));
+    },
+  }),
+];
