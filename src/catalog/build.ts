@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Identity } from '../identity/index.js';
 import type { Platform } from '../platform/index.js';
 import { BulkCreate } from './bulk/bulk.service.js';
+import { PrintRuns } from './prints/print-runs.service.js';
 import { CampaignsRepository } from './campaigns/store/campaigns.repository.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import type { CodeLookup } from './codes/code-lookup.js';
@@ -41,6 +42,8 @@ export interface Catalog {
   symbols: SymbolsService;
   /** Bulk create: the work of `bulk` jobs. */
   bulk: BulkCreate;
+  /** Print runs: the work of `export` jobs. */
+  printRuns: PrintRuns;
   /** The worker threads images are made on (started on first use; closed with the process). */
   imaging: Imaging;
   /** The media library's files (what logos and page images are read through) and folders. */
@@ -115,8 +118,10 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     maxInputBytes: config.jobs.maxInputBytes,
     checkRow: parts.checkCodeRow,
   });
+  const symbols = new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging);
   return {
     bulk,
+    printRuns: new PrintRuns({ jobs: platform.jobs, codes: codesRepo, folders: foldersRepo, symbols, publicUrl: config.publicUrl }),
     codes,
     links: new LinksService({ links: new LinksRepository(db), accounts, endings: endingsRepo, claims: endings, bus, clock }),
     endings,
@@ -124,7 +129,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     templates,
     campaigns: new CampaignsService(new CampaignsRepository(db), transactor, clock),
     gs1: new Gs1Service(gs1Repo, endings, transactor, clock),
-    symbols: new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging),
+    symbols,
     imaging,
     media,
     mediaFolders: new MediaFoldersService(mediaFoldersRepo, mediaRepo, transactor, clock),

@@ -2,6 +2,7 @@
 export * from './build.js';
 export * from './bulk/bulk.rows.js';
 export * from './bulk/bulk.service.js';
+export * from './prints/print-runs.service.js';
 export * from './campaigns/campaigns.service.js';
 export * from './campaigns/campaigns.types.js';
 export * from './codes/clone-name.js';

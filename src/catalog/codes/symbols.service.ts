@@ -67,6 +67,19 @@ export class SymbolsService {
     return this.painter.checkDesign(value, design, design.logo && !art ? [UNDRAWN_LOGO] : [], art ?? undefined);
   }
 
+  /**
+   * A code's image for a print run, drawn afresh with its check (a run draws each code once, so it is
+   * not kept in the cache); `art` is its logo as `logoFor` gave it.
+   */
+  exportImage(code: Code, request: ImageRequest, art: LogoArt | null): Promise<SymbolImage> {
+    return this.painter.renderImage(encodeValue(code, this.publicUrl), code.design, request, code.name, art);
+  }
+
+  /** The design's logo from the account's media library; null when it has none or it is not there. */
+  logoFor(accountId: string, design: Design): Promise<LogoArt | null> {
+    return this.logo(accountId, design);
+  }
+
   /** A person reads their account's codes as every read does; the operator and the system any account's. */
   private async code(actor: Actor, id: string): Promise<Code> {
     if (isPerson(actor)) return this.codes.get(actor, id);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { InvalidRequest } from '../../lib/errors.js';
 import type { Job, JobKind, Scope } from '../../platform/index.js';
 import type { Principal } from '../../identity/index.js';
-import { BulkQuery, BulkToolBody, JobListResponse, JobResponse, ListJobsQuery } from '../api/v1/jobs/schema.js';
+import { BulkQuery, BulkToolBody, ExportBody, JobListResponse, JobResponse, ListJobsQuery } from '../api/v1/jobs/schema.js';
 import { assertScope } from '../guard.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
@@ -48,6 +48,22 @@ export const JOBS = [
       const job = await services.catalog.bulk.start(actor, input.stream, input.format, { dryRun, idempotencyKey });
       return present.job(job);
     },
+  }),
+  operation({
+    id: 'createExport',
+    tool: 'exports_create',
+    summary: 'Start a print run: codes drawn, decoded and packed in a ZIP',
+    addedInV1: true,
+    description:
+      'Queues an export job (202, `Location: /api/v1/jobs/{id}`) drawing a set of codes (`codeIds`, a `folderId`, or the codes a bulk job made, `jobId`) as SVG, PNG or PDF at `size` (pixels, or millimetres for PDF). Every symbol is decoded before it is packed; one that does not decode fails the job and names the code. The finished job\'s file is a ZIP: one image per code named `<shortCode or id>.<format>`, `manifest.csv` (`id,name,encode,file,decoded`), and with `sheet` also `sheets.pdf`: vector label sheets (A4 or Letter, a grid of columns × rows with margins, gaps, cut marks and a caption under each symbol).',
+    tag,
+    scope: 'codes:read',
+    kind: 'start',
+    http: 'POST /exports',
+    body: ExportBody,
+    output: JobResponse,
+    run: async (actor, body, { services, present, idempotencyKey }) =>
+      present.job(await services.catalog.printRuns.start(actor, body, idempotencyKey)),
   }),
   operation({
     id: 'listJobs',

@@ -28,9 +28,14 @@ export class JobFiles {
     return join(this.dir, name);
   }
 
+  /** Makes the folder, if it is not there yet. */
+  async ready(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
   /** Streams `input` to a temporary file, refusing (413, nothing left) more than `maxBytes`. */
   async receive(input: Readable, maxBytes: number): Promise<Received> {
-    await mkdir(this.dir, { recursive: true });
+    await this.ready();
     const path = join(this.dir, `upload-${randomBytes(8).toString('hex')}.tmp`);
     const hash = createHash('sha256');
     let bytes = 0;

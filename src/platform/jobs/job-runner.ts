@@ -113,6 +113,7 @@ export class JobRunner {
     let outcome: JobOutcome;
     try {
       if (!work) throw new Error(`no work is registered for jobs of kind ${job.kind}`);
+      await this.files.ready();
       this.log.info({ job: job.id, kind: job.kind, resumed: job.startedAt !== null && job.stage !== '' }, 'job started');
       outcome = await work.run(run);
     } catch (error) {

@@ -111,6 +111,11 @@ export class JobsService extends ContentReads<Job, [query: ListJobsQuery]> {
     return job;
   }
 
+  /** The account's job, for work that reads another job's file (no actor: the work runs for the account). */
+  find(accountId: string, id: string): Promise<Job | null> {
+    return this.jobs.findInAccount(accountId, id);
+  }
+
   /** Cancels a job that has not ended (its work stops at its next step); 400 for one that has. */
   async cancel(actor: Person, id: string): Promise<Job> {
     const job = await this.get(actor, id);

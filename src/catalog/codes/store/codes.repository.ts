@@ -117,6 +117,19 @@ export class CodesRepository {
     return this.named(accountId, folderId);
   }
 
+  /** The ids of a folder's codes that are not archived, by name then id: what a print run of the folder draws. */
+  async liveInFolder(accountId: string, folderId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('codes')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('folder_id', '=', folderId)
+      .where('status', '<>', 'archived')
+      .orderBy(byName(this.db))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Every code of the account (archived ones too), by name: the ids and names analytics read. */
   async inAccount(accountId: string): Promise<{ id: string; name: string }[]> {
     return this.named(accountId, null);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { JOB_KINDS, JOB_STATUSES } from '../../../../platform/index.js';
-import { BULK_MAX_ROWS } from '../../../../catalog/index.js';
+import { BULK_MAX_ROWS, IMAGE_FORMATS, PRINT_RUN_MAX_IDS } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 import { CreateCodeBody } from '../codes/schema.js';
 
@@ -55,6 +55,32 @@ export const BulkToolBody = Type.Object(
   {
     csv: Type.Optional(Type.String({ description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.' })),
     codes: Type.Optional(Type.Array(CreateCodeBody, { maxItems: BULK_MAX_ROWS, description: 'Create bodies, one per code.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SheetBody = Type.Object(
+  {
+    paper: StringEnum(['A4', 'Letter'], { default: 'A4' }),
+    columns: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
+    rows: Type.Integer({ minimum: 1, maximum: 40, default: 8 }),
+    marginMm: Type.Number({ minimum: 0, maximum: 50, default: 10 }),
+    gapMm: Type.Number({ minimum: 0, maximum: 50, default: 4 }),
+    caption: StringEnum(['name', 'shortCode', 'none'], { default: 'name' }),
+  },
+  { additionalProperties: false, description: 'Label sheets: a vector PDF of the symbols in a grid, with cut marks and a caption under each.' },
+);
+
+export const ExportBody = Type.Object(
+  {
+    codeIds: Type.Optional(
+      Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: PRINT_RUN_MAX_IDS, description: 'The codes, in the order they are packed.' }),
+    ),
+    folderId: Type.Optional(Type.String({ maxLength: 64, description: "A folder: its codes that are not archived, by name." })),
+    jobId: Type.Optional(Type.String({ maxLength: 64, description: 'A bulk job that has succeeded: the codes it made, by row.' })),
+    format: StringEnum(IMAGE_FORMATS),
+    size: Type.Optional(Type.Integer({ minimum: 10, maximum: 4096, description: 'As on the image endpoint: pixels for SVG and PNG, millimetres for PDF.' })),
+    sheet: Type.Optional(SheetBody),
   },
   { additionalProperties: false },
 );
