@@ -121,7 +121,13 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
   const symbols = new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging);
   return {
     bulk,
-    printRuns: new PrintRuns({ jobs: platform.jobs, codes: codesRepo, folders: foldersRepo, symbols, publicUrl: config.publicUrl }),
+    printRuns: new PrintRuns({
+      jobs: platform.jobs,
+      codes: codesRepo,
+      folders: foldersRepo,
+      symbols,
+      publicUrl: config.publicUrl,
+    }),
     codes,
     links: new LinksService({ links: new LinksRepository(db), accounts, endings: endingsRepo, claims: endings, bus, clock }),
     endings,

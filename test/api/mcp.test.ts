@@ -60,6 +60,10 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       'codes_get',
       'folders_list',
       'templates_list',
+      'exports_create',
+      'jobs_list',
+      'jobs_get',
+      'jobs_cancel',
       'codes_image',
       'designs_preview',
     ]);

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { jobRunner } from '../../src/jobs/index.js';
 import type { JobRunner } from '../../src/platform/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mcpClient, mcpUrl } from '../support/mcp.js';
 
 const quiet = { info() {}, warn() {} } as never;
 
@@ -13,8 +15,15 @@ describeEach(STORES)('bulk create ($name)', (store) => {
   let runner: JobRunner;
 
   const post = (body: string, type: string, token = t.token, headers: Record<string, string> = {}, query = '') =>
-    h.request({ method: 'POST', url: `/api/v1/codes/bulk${query}`, payload: body, token, headers: { 'content-type': type, ...headers } });
-  const job = async (id: string, token = t.token) => (await h.request({ method: 'GET', url: `/api/v1/jobs/${id}`, token })).json().data;
+    h.request({
+      method: 'POST',
+      url: `/api/v1/codes/bulk${query}`,
+      payload: body,
+      token,
+      headers: { 'content-type': type, ...headers },
+    });
+  const job = async (id: string, token = t.token) =>
+    (await h.request({ method: 'GET', url: `/api/v1/jobs/${id}`, token })).json().data;
   const run = async (body: string, type = 'text/csv', token = t.token, query = '') => {
     const res = await post(body, type, token, {}, query);
     expect(res.statusCode, res.body).toBe(202);
@@ -22,7 +31,11 @@ describeEach(STORES)('bulk create ($name)', (store) => {
     return job(res.json().data.id, token);
   };
   const fileOf = async (id: string, token = t.token) => h.request({ method: 'GET', url: `/api/v1/jobs/${id}/file`, token });
-  const csvRows = (text: string) => text.trim().split('\n').map((line) => line.split(','));
+  const csvRows = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
 
   beforeAll(async () => {
     h = await createHarness(store);
@@ -32,7 +45,10 @@ describeEach(STORES)('bulk create ($name)', (store) => {
   afterAll(() => h.close());
 
   it('queues a job (202 with Location), checks every row, creates the codes and lists them in its file', async () => {
-    const res = await post('name,url,shortCode\nMenu,https://example.com/menu,bulk-menu\nBox,https://example.com/box,\n', 'text/csv');
+    const res = await post(
+      'name,url,shortCode\nMenu,https://example.com/menu,bulk-menu\nBox,https://example.com/box,\n',
+      'text/csv',
+    );
     expect(res.statusCode).toBe(202);
     const queued = res.json().data;
     expect(res.headers.location).toBe(`/api/v1/jobs/${queued.id}`);
@@ -46,7 +62,14 @@ describeEach(STORES)('bulk create ($name)', (store) => {
     const [header, ...rows] = csvRows(file.body);
     expect(header).toEqual(['row', 'id', 'name', 'shortCode', 'url', 'encode']);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject(['1', expect.any(String), 'Menu', 'bulk-menu', 'http://qrelay.test/bulk-menu', 'http://qrelay.test/bulk-menu']);
+    expect(rows[0]).toMatchObject([
+      '1',
+      expect.any(String),
+      'Menu',
+      'bulk-menu',
+      'http://qrelay.test/bulk-menu',
+      'http://qrelay.test/bulk-menu',
+    ]);
     expect(rows[1]![3]).toMatch(/^[A-Za-z0-9]{5,}$/);
     const code = (await h.request({ method: 'GET', url: `/api/v1/codes/${rows[1]![1]}`, token: t.token })).json().data;
     expect(code).toMatchObject({ name: 'Box', destination: 'https://example.com/box', url: rows[1]![4] });
@@ -57,7 +80,12 @@ describeEach(STORES)('bulk create ($name)', (store) => {
 
   it('takes JSON { codes: [...] } with the fields of a create body', async () => {
     const tenant = await h.factory.tenant();
-    const body = JSON.stringify({ codes: [{ name: 'A', url: 'https://example.com/a', mode: 'static' }, { name: 'B', url: 'https://example.com/b', design: { foreground: '#112233' } }] });
+    const body = JSON.stringify({
+      codes: [
+        { name: 'A', url: 'https://example.com/a', mode: 'static' },
+        { name: 'B', url: 'https://example.com/b', design: { foreground: '#112233' } },
+      ],
+    });
     const done = await run(body, 'application/json', tenant.token);
     expect(done).toMatchObject({ status: 'succeeded', total: 2, done: 2 });
     const rows = csvRows((await fileOf(done.id, tenant.token)).body).slice(1);
@@ -130,7 +158,9 @@ describeEach(STORES)('bulk create ($name)', (store) => {
     const again = await post(body, 'text/csv', tenant.token, { 'idempotency-key': 'k-1' });
     expect(again.statusCode).toBe(202);
     expect(again.json().data.id).toBe(first.json().data.id);
-    const other = await post('name,url\nTwice,https://example.com/twice\n', 'text/csv', tenant.token, { 'idempotency-key': 'k-1' });
+    const other = await post('name,url\nTwice,https://example.com/twice\n', 'text/csv', tenant.token, {
+      'idempotency-key': 'k-1',
+    });
     expect(other.statusCode).toBe(400);
     await runner.drain();
     expect((await h.request({ method: 'GET', url: '/api/v1/codes', token: tenant.token })).json().data).toHaveLength(1);
@@ -165,5 +195,29 @@ describeEach(STORES)('bulk create ($name)', (store) => {
     const again = await h.request({ method: 'DELETE', url: `/api/v1/jobs/${queued.id}`, token: t.token });
     expect(again.statusCode).toBe(400);
   });
-});
 
+  it('runs the same operations as MCP tools: codes_bulk_create, jobs_get, exports_create', async () => {
+    const tenant = await h.factory.tenant();
+    const client = await mcpClient(await mcpUrl(h), { 'x-api-key': tenant.token });
+    const data = (result: unknown) =>
+      ((result as CallToolResult).structuredContent as { data: { id: string; status: string } }).data;
+    const queued = data(
+      await client.callTool({ name: 'codes_bulk_create', arguments: { csv: 'name,url\nTool,https://example.com/tool\n' } }),
+    );
+    expect(queued.status).toBe('queued');
+    await runner.drain();
+    expect(data(await client.callTool({ name: 'jobs_get', arguments: { id: queued.id } }))).toMatchObject({
+      status: 'succeeded',
+      done: 1,
+    });
+    const json = data(
+      await client.callTool({ name: 'codes_bulk_create', arguments: { codes: [{ name: 'J', url: 'https://example.com/j' }] } }),
+    );
+    await runner.drain();
+    expect(data(await client.callTool({ name: 'jobs_get', arguments: { id: json.id } })).status).toBe('succeeded');
+    const print = data(await client.callTool({ name: 'exports_create', arguments: { jobId: queued.id, format: 'svg' } }));
+    await runner.drain();
+    expect(data(await client.callTool({ name: 'jobs_get', arguments: { id: print.id } })).status).toBe('succeeded');
+    await client.close();
+  });
+});

@@ -32,7 +32,12 @@ describeEach(STORES)('print runs ($name)', (store) => {
     return unzip(res.rawPayload);
   };
   const manifestOf = (files: Map<string, Buffer>) =>
-    files.get('manifest.csv')!.toString('utf8').trim().split('\n').map((l) => l.split(','));
+    files
+      .get('manifest.csv')!
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
 
   beforeAll(async () => {
     h = await createHarness(store);
@@ -43,7 +48,12 @@ describeEach(STORES)('print runs ($name)', (store) => {
       ['Box B', {}],
       ['Static', { mode: 'static' }],
     ] as const) {
-      const res = await h.request({ method: 'POST', url: '/api/v1/codes', token: t.token, payload: { name, url: `https://example.com/${name.length}`, ...body } });
+      const res = await h.request({
+        method: 'POST',
+        url: '/api/v1/codes',
+        token: t.token,
+        payload: { name, url: `https://example.com/${name.length}`, ...body },
+      });
       codes.push(res.json().data);
     }
   });
@@ -80,10 +90,15 @@ describeEach(STORES)('print runs ($name)', (store) => {
   });
 
   it("draws a folder's live codes, or the codes a bulk job made", async () => {
-    const folder = (await h.request({ method: 'POST', url: '/api/v1/folders', token: t.token, payload: { name: 'Run' } })).json().data;
+    const folder = (await h.request({ method: 'POST', url: '/api/v1/folders', token: t.token, payload: { name: 'Run' } })).json()
+      .data;
     await h.request({ method: 'PATCH', url: `/api/v1/codes/${codes[0]!.id}`, token: t.token, payload: { folderId: folder.id } });
     const byFolder = await exportJob({ folderId: folder.id, format: 'png' });
-    expect(manifestOf(await zipOf(byFolder.id)).slice(1).map((r) => r[0])).toEqual([codes[0]!.id]);
+    expect(
+      manifestOf(await zipOf(byFolder.id))
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([codes[0]!.id]);
 
     const bulk = await h.request({
       method: 'POST',
@@ -94,10 +109,14 @@ describeEach(STORES)('print runs ($name)', (store) => {
     });
     await runner.drain();
     const made = await exportJob({ jobId: bulk.json().data.id, format: 'png' });
-    expect(manifestOf(await zipOf(made.id)).slice(1).map((r) => r[1])).toEqual(['First', 'Second']);
+    expect(
+      manifestOf(await zipOf(made.id))
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['First', 'Second']);
   });
 
-  it('refuses a bad request at once and fails a run naming a code that is not the account\'s', async () => {
+  it("refuses a bad request at once and fails a run naming a code that is not the account's", async () => {
     const bad = async (body: object, field: string) => {
       const res = await h.request({ method: 'POST', url: '/api/v1/exports', payload: body, token: t.token });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -93,7 +93,8 @@ function checkHeader(header: string[]): void {
     seen.add(name);
   }
   const missing = REQUIRED.find((name) => !seen.has(name));
-  if (missing) throw new FileProblem(`The header has no "${missing}" column (a header row of name,url,... comes first).`, missing);
+  if (missing)
+    throw new FileProblem(`The header has no "${missing}" column (a header row of name,url,... comes first).`, missing);
 }
 
 async function* jsonRows(path: string): AsyncGenerator<InputRow> {

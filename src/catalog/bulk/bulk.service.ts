@@ -72,14 +72,24 @@ export class BulkCreate implements JobWork {
   constructor(private readonly deps: BulkDeps) {}
 
   /** Queues a bulk create of `input` (CSV with a header row, or JSON `{ codes: [...] }`). */
-  async start(actor: Person, input: Readable, format: RowFormat, options: { dryRun?: boolean; idempotencyKey?: string }): Promise<Job> {
+  async start(
+    actor: Person,
+    input: Readable,
+    format: RowFormat,
+    options: { dryRun?: boolean; idempotencyKey?: string },
+  ): Promise<Job> {
     assertCan(actor, 'content:write');
     const params: BulkParams = { format, dryRun: options.dryRun === true };
-    return this.deps.jobs.start(actor, 'bulk', { ...params }, {
-      input,
-      maxInputBytes: this.deps.maxInputBytes,
-      idempotencyKey: options.idempotencyKey,
-    });
+    return this.deps.jobs.start(
+      actor,
+      'bulk',
+      { ...params },
+      {
+        input,
+        maxInputBytes: this.deps.maxInputBytes,
+        idempotencyKey: options.idempotencyKey,
+      },
+    );
   }
 
   async run(run: JobRun): Promise<JobOutcome> {
@@ -101,7 +111,7 @@ export class BulkCreate implements JobWork {
   /** Reads every row and checks it: a failed outcome when any is wrong, else the number of rows (recorded as the total). */
   private async check(run: JobRun, actor: Person, format: RowFormat): Promise<JobOutcome | number> {
     await run.setStage('checking');
-    const { codes, endings, folders, scannable } = this.deps;
+    const { codes, endings, folders } = this.deps;
     const drafting: Drafting = { ...(await codes.drafting(actor)), templates: new Map() };
     const errors = new ErrorLog(run.outputPath('errors.csv'));
     const chosen = new Map<string, number>();
@@ -109,7 +119,10 @@ export class BulkCreate implements JobWork {
     const verdicts = new Map<string, string | null>();
     const knownFolders = new Map<string, boolean>();
     const flush = async () => {
-      const taken = await endings.taken(domainKey(drafting.account.domain), pending.map((p) => p.shortCode));
+      const taken = await endings.taken(
+        domainKey(drafting.account.domain),
+        pending.map((p) => p.shortCode),
+      );
       for (const { row, shortCode } of pending) {
         if (taken.has(shortCode)) errors.add({ row, field: 'shortCode', message: `shortCode "${shortCode}" is already taken.` });
       }
@@ -120,7 +133,11 @@ export class BulkCreate implements JobWork {
       for await (const input of readRows(run.input, format)) {
         rows = input.row;
         if (rows > BULK_MAX_ROWS) {
-          errors.add({ row: rows, field: '', message: `The input has more than ${BULK_MAX_ROWS.toLocaleString('en')} rows; split it into several jobs.` });
+          errors.add({
+            row: rows,
+            field: '',
+            message: `The input has more than ${BULK_MAX_ROWS.toLocaleString('en')} rows; split it into several jobs.`,
+          });
           break;
         }
         if (rows % 1000 === 0) {
@@ -133,7 +150,8 @@ export class BulkCreate implements JobWork {
         }
         try {
           const body = this.deps.checkRow(input.value);
-          if (body.templateId !== undefined && !drafting.templates!.has(body.templateId)) await this.template(actor, body.templateId, drafting);
+          if (body.templateId !== undefined && !drafting.templates!.has(body.templateId))
+            await this.template(actor, body.templateId, drafting);
           const code = await codes.draft(actor, body, drafting);
           if (code.folderId !== null) {
             let known = knownFolders.get(code.folderId);
@@ -145,7 +163,8 @@ export class BulkCreate implements JobWork {
           }
           if (body.shortCode && code.mode === 'dynamic') {
             const first = chosen.get(body.shortCode.toLowerCase());
-            if (first !== undefined) throw new InvalidRequest(`shortCode "${body.shortCode}" is also on row ${first}.`, 'shortCode');
+            if (first !== undefined)
+              throw new InvalidRequest(`shortCode "${body.shortCode}" is also on row ${first}.`, 'shortCode');
             chosen.set(body.shortCode.toLowerCase(), rows);
             pending.push({ row: rows, shortCode: body.shortCode });
             if (pending.length >= BATCH) await flush();
@@ -186,7 +205,8 @@ export class BulkCreate implements JobWork {
     try {
       await this.deps.codes.draft(actor, { name: 'template', url: 'https://example.com/', templateId: id }, drafting);
     } catch (error) {
-      if (error instanceof NotFound) throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
+      if (error instanceof NotFound)
+        throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
       throw error;
     }
   }
@@ -238,7 +258,11 @@ export class BulkCreate implements JobWork {
   }
 
   /** One batch; generated endings that collide are drawn again, a chosen one taken meanwhile fails the job. */
-  private async insert(drafting: Drafting, batch: { code: Code; shortCode?: string; row: number }[], within: Parameters<CodesService['insertMany']>[2]) {
+  private async insert(
+    drafting: Drafting,
+    batch: { code: Code; shortCode?: string; row: number }[],
+    within: Parameters<CodesService['insertMany']>[2],
+  ) {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.deps.codes.insertMany(drafting.account, batch, within);
@@ -251,7 +275,11 @@ export class BulkCreate implements JobWork {
           chosen.map((b) => b.shortCode!),
         );
         const lost = chosen.find((b) => taken.has(b.shortCode!));
-        if (lost) throw new InvalidRequest(`Row ${lost.row}: shortCode "${lost.shortCode}" was taken after the input was checked.`, 'shortCode');
+        if (lost)
+          throw new InvalidRequest(
+            `Row ${lost.row}: shortCode "${lost.shortCode}" was taken after the input was checked.`,
+            'shortCode',
+          );
         if (attempt >= ATTEMPTS) throw error;
       }
     }
@@ -267,7 +295,12 @@ export class BulkCreate implements JobWork {
     for (let from = 1; from <= total; from += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, total - from + 1) }, (_, i) => from + i);
       const found = new Map(
-        (await this.deps.repository.findMany(actor.accountId, rows.map((row) => codeIdFor(job, row)))).map((c) => [c.id, c]),
+        (
+          await this.deps.repository.findMany(
+            actor.accountId,
+            rows.map((row) => codeIdFor(job, row)),
+          )
+        ).map((c) => [c.id, c]),
       );
       for (const row of rows) {
         const code = found.get(codeIdFor(job, row));

@@ -155,7 +155,16 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
         rows.flatMap((row) =>
           row.shortCode === null
             ? []
-            : [{ domain: row.domain, shortCode: row.shortCode, kind: 'code' as const, targetId: row.id, accountId: account.id, createdAt: row.createdAt }],
+            : [
+                {
+                  domain: row.domain,
+                  shortCode: row.shortCode,
+                  kind: 'code' as const,
+                  targetId: row.id,
+                  accountId: account.id,
+                  createdAt: row.createdAt,
+                },
+              ],
         ),
         tx,
       );

@@ -5,7 +5,15 @@ import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import { InvalidRequest, NotFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { assertCan, type Job, type JobOutcome, type JobRun, type JobsService, type JobWork, type Person } from '../../platform/index.js';
+import {
+  assertCan,
+  type Job,
+  type JobOutcome,
+  type JobRun,
+  type JobsService,
+  type JobWork,
+  type Person,
+} from '../../platform/index.js';
 import type { SymbolsService } from '../codes/symbols.service.js';
 import type { CodesRepository } from '../codes/store/codes.repository.js';
 import type { Code } from '../codes/codes.types.js';
@@ -62,7 +70,12 @@ export class PrintRuns implements JobWork {
       if (job.kind !== 'bulk' || job.status !== 'succeeded' || job.output === null)
         throw new InvalidRequest('jobId must be a bulk job that has succeeded.', 'jobId');
     }
-    return this.deps.jobs.start(actor, 'export', { ...input, codeIds: input.codeIds && [...new Set(input.codeIds)] }, { idempotencyKey });
+    return this.deps.jobs.start(
+      actor,
+      'export',
+      { ...input, codeIds: input.codeIds && [...new Set(input.codeIds)] },
+      { idempotencyKey },
+    );
   }
 
   async run(run: JobRun): Promise<JobOutcome> {
@@ -97,7 +110,10 @@ export class PrintRuns implements JobWork {
         for (const [i, image] of images.entries()) {
           const code = codes[i]!;
           if (!image.report.scannable) {
-            const causes = image.report.findings.filter((f) => f.severity === 'fail').map((f) => f.message).join(' ');
+            const causes = image.report.findings
+              .filter((f) => f.severity === 'fail')
+              .map((f) => f.message)
+              .join(' ');
             throw new InvalidRequest(`Code "${code.name}" (${code.id}) does not decode: ${causes}`, 'codeIds');
           }
           const file = this.fileName(code, input.format, names);

@@ -31,12 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('jobs_account_idx').on('jobs').columns(['account_id', 'created_at']).execute();
   await db.schema.createIndex('jobs_status_idx').on('jobs').columns(['status', 'lease_until']).execute();
-  await db.schema
-    .createIndex('jobs_idempotency_key')
-    .on('jobs')
-    .columns(['account_id', 'idempotency_key'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('jobs_idempotency_key').on('jobs').columns(['account_id', 'idempotency_key']).unique().execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,22 +1,11 @@
 import { Readable } from 'node:stream';
 import { InvalidRequest } from '../../lib/errors.js';
-import type { Job, JobKind, Scope } from '../../platform/index.js';
-import type { Principal } from '../../identity/index.js';
 import { BulkQuery, BulkToolBody, ExportBody, JobListResponse, JobResponse, ListJobsQuery } from '../api/v1/jobs/schema.js';
-import { assertScope } from '../guard.js';
+import { JOB_SCOPES, visibleJob } from '../api/v1/jobs/scopes.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
 
 const tag = 'jobs';
-
-/** A job is read, cancelled and downloaded with the scope of the work that made it. */
-export const JOB_SCOPES: Record<JobKind, Scope> = { bulk: 'codes:write', export: 'codes:read', import: 'codes:write' };
-
-/** The job, when the token may see its kind (another account's, or one it may not see, is a 404 like any object). */
-export function visibleJob(principal: Principal, job: Job): Job {
-  assertScope(principal, JOB_SCOPES[job.kind]);
-  return job;
-}
 
 export const BULK_TYPES = ['text/csv', 'application/json'];
 
@@ -28,7 +17,7 @@ export const JOBS = [
     summary: 'Create many QR codes from a CSV or JSON file',
     addedInV1: true,
     description:
-      'Queues a bulk job (202, `Location: /api/v1/jobs/{id}`). The body is the file itself: `text/csv` with a header row (`name,url` required; `mode,shortCode,folderId,templateId` optional), or `application/json` `{ "codes": [<create body>, ...] }`; at most 100,000 rows. Every row is checked first: with any bad row the job ends `failed`, lists each bad row in `errors` (row 1 is the first data row) and creates nothing. Then the codes are created in batches under the plan\'s cap on live codes; the finished job\'s file is CSV `row,id,name,shortCode,url,encode`. `dryRun=true` only checks. `Idempotency-Key` makes a resend answer the same job. The MCP tool takes `csv` (the file\'s text) or `codes`.',
+      "Queues a bulk job (202, `Location: /api/v1/jobs/{id}`). The body is the file itself: `text/csv` with a header row (`name,url` required; `mode,shortCode,folderId,templateId` optional), or `application/json` `{ \"codes\": [<create body>, ...] }`; at most 100,000 rows. Every row is checked first: with any bad row the job ends `failed`, lists each bad row in `errors` (row 1 is the first data row) and creates nothing. Then the codes are created in batches under the plan's cap on live codes; the finished job's file is CSV `row,id,name,shortCode,url,encode`. `dryRun=true` only checks. `Idempotency-Key` makes a resend answer the same job. The MCP tool takes `csv` (the file's text) or `codes`.",
     tag,
     scope: 'codes:write',
     kind: 'start',
@@ -55,7 +44,7 @@ export const JOBS = [
     summary: 'Start a print run: codes drawn, decoded and packed in a ZIP',
     addedInV1: true,
     description:
-      'Queues an export job (202, `Location: /api/v1/jobs/{id}`) drawing a set of codes (`codeIds`, a `folderId`, or the codes a bulk job made, `jobId`) as SVG, PNG or PDF at `size` (pixels, or millimetres for PDF). Every symbol is decoded before it is packed; one that does not decode fails the job and names the code. The finished job\'s file is a ZIP: one image per code named `<shortCode or id>.<format>`, `manifest.csv` (`id,name,encode,file,decoded`), and with `sheet` also `sheets.pdf`: vector label sheets (A4 or Letter, a grid of columns × rows with margins, gaps, cut marks and a caption under each symbol).',
+      "Queues an export job (202, `Location: /api/v1/jobs/{id}`) drawing a set of codes (`codeIds`, a `folderId`, or the codes a bulk job made, `jobId`) as SVG, PNG or PDF at `size` (pixels, or millimetres for PDF). Every symbol is decoded before it is packed; one that does not decode fails the job and names the code. The finished job's file is a ZIP: one image per code named `<shortCode or id>.<format>`, `manifest.csv` (`id,name,encode,file,decoded`), and with `sheet` also `sheets.pdf`: vector label sheets (A4 or Letter, a grid of columns × rows with margins, gaps, cut marks and a caption under each symbol).",
     tag,
     scope: 'codes:read',
     kind: 'start',

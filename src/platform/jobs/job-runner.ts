@@ -80,6 +80,18 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Runs the job `id` here if it is waiting (the CLI runs what it queued); false when another
+   * instance holds it or it has ended.
+   */
+  async runJob(id: string): Promise<boolean> {
+    const now = this.clock.now();
+    const job = await this.jobs.claim(this.holder, now, now + LEASE_MS, id);
+    if (!job) return false;
+    await this.runOne(job);
+    return true;
+  }
+
   private async runOne(job: Job): Promise<void> {
     const work = this.works[job.kind];
     let lost = false;
@@ -125,8 +137,7 @@ export class JobRunner {
       }
       this.log.warn({ err: error, job: job.id }, 'job failed');
       // A refusal (a plan's cap, a taken ending) is told as it is; anything else only by its kind.
-      const reason =
-        error instanceof AppError ? error.message : 'An unexpected error stopped the job; what it had done is kept.';
+      const reason = error instanceof AppError ? error.message : 'An unexpected error stopped the job; what it had done is kept.';
       outcome = { status: 'failed', reason };
     } finally {
       clearInterval(renew);

@@ -8,7 +8,7 @@ import type { ApiContext } from './context.js';
 import { operationRoutes } from './operations.js';
 import { CATALOG } from '../../operations/index.js';
 import { symbolsRoutes } from './symbols/routes.js';
-import { jobFileRoutes } from './jobs/routes.js';
+import { jobFileRoutes } from './job-files/routes.js';
 
 /**
  * Every resource of /api/v1, each one plugin: the catalog's routes, then the symbol images, which

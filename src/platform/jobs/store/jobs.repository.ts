@@ -62,7 +62,12 @@ export class JobsRepository {
   }
 
   async findInAccount(accountId: string, id: string): Promise<Job | null> {
-    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return row ? toJob(row) : null;
   }
 
@@ -88,18 +93,15 @@ export class JobsRepository {
   /**
    * Takes the oldest job that is queued, or running under a lapsed lease (its instance died), for
    * `holder` until `leaseUntil`; null when there is none. The conditional update makes the take
-   * atomic on both engines: of two instances, one gets the row.
+   * atomic on both engines: of two instances, one gets the row. `only` narrows the take to one job.
    */
-  async claim(holder: string, now: number, leaseUntil: number): Promise<Job | null> {
-    const candidates = await this.db
+  async claim(holder: string, now: number, leaseUntil: number, only?: string): Promise<Job | null> {
+    let query = this.db
       .selectFrom('jobs')
       .select('id')
-      .where((eb) =>
-        eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]),
-      )
-      .orderBy('created_at')
-      .limit(5)
-      .execute();
+      .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]));
+    if (only !== undefined) query = query.where('id', '=', only);
+    const candidates = await query.orderBy('created_at').limit(5).execute();
     for (const { id } of candidates) {
       const taken = await this.db
         .updateTable('jobs')
@@ -110,9 +112,7 @@ export class JobsRepository {
           started_at: eb.fn.coalesce('started_at', eb.val(now)),
         }))
         .where('id', '=', id)
-        .where((eb) =>
-          eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]),
-        )
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]))
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 1) {
         const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -143,7 +143,14 @@ export class JobsRepository {
   async finish(
     id: string,
     holder: string,
-    end: { status: 'succeeded' | 'failed'; reason: string | null; output: string | null; errors: JobError[]; errorCount: number; at: number },
+    end: {
+      status: 'succeeded' | 'failed';
+      reason: string | null;
+      output: string | null;
+      errors: JobError[];
+      errorCount: number;
+      at: number;
+    },
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')

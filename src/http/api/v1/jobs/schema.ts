@@ -23,7 +23,7 @@ export const Job = Type.Object(
     errors: Type.Array(JobError, { description: 'The first 1,000 errors; the file of a failed bulk job lists them all.' }),
     errorCount: Type.Integer(),
     reason: Nullable(Type.String({ description: 'Why a failed or cancelled job ended, in a sentence.' })),
-    file: Nullable(Type.String({ description: 'Where the finished job\'s file is downloaded, when it has one.' })),
+    file: Nullable(Type.String({ description: "Where the finished job's file is downloaded, when it has one." })),
   },
   { title: 'Job' },
 );
@@ -43,9 +43,7 @@ export const ListJobsQuery = Type.Object(
 
 export const BulkQuery = Type.Object(
   {
-    dryRun: Type.Optional(
-      Type.Boolean({ default: false, description: 'Check every row and report, but create nothing.' }),
-    ),
+    dryRun: Type.Optional(Type.Boolean({ default: false, description: 'Check every row and report, but create nothing.' })),
   },
   { additionalProperties: false },
 );
@@ -53,7 +51,9 @@ export const BulkQuery = Type.Object(
 /** The MCP tool's arguments (REST takes the file itself as the body). */
 export const BulkToolBody = Type.Object(
   {
-    csv: Type.Optional(Type.String({ description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.' })),
+    csv: Type.Optional(
+      Type.String({ description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.' }),
+    ),
     codes: Type.Optional(Type.Array(CreateCodeBody, { maxItems: BULK_MAX_ROWS, description: 'Create bodies, one per code.' })),
   },
   { additionalProperties: false },
@@ -68,18 +68,33 @@ export const SheetBody = Type.Object(
     gapMm: Type.Number({ minimum: 0, maximum: 50, default: 4 }),
     caption: StringEnum(['name', 'shortCode', 'none'], { default: 'name' }),
   },
-  { additionalProperties: false, description: 'Label sheets: a vector PDF of the symbols in a grid, with cut marks and a caption under each.' },
+  {
+    additionalProperties: false,
+    description: 'Label sheets: a vector PDF of the symbols in a grid, with cut marks and a caption under each.',
+  },
 );
 
 export const ExportBody = Type.Object(
   {
     codeIds: Type.Optional(
-      Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: PRINT_RUN_MAX_IDS, description: 'The codes, in the order they are packed.' }),
+      Type.Array(Type.String({ maxLength: 64 }), {
+        minItems: 1,
+        maxItems: PRINT_RUN_MAX_IDS,
+        description: 'The codes, in the order they are packed.',
+      }),
     ),
-    folderId: Type.Optional(Type.String({ maxLength: 64, description: "A folder: its codes that are not archived, by name." })),
-    jobId: Type.Optional(Type.String({ maxLength: 64, description: 'A bulk job that has succeeded: the codes it made, by row.' })),
+    folderId: Type.Optional(Type.String({ maxLength: 64, description: 'A folder: its codes that are not archived, by name.' })),
+    jobId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'A bulk job that has succeeded: the codes it made, by row.' }),
+    ),
     format: StringEnum(IMAGE_FORMATS),
-    size: Type.Optional(Type.Integer({ minimum: 10, maximum: 4096, description: 'As on the image endpoint: pixels for SVG and PNG, millimetres for PDF.' })),
+    size: Type.Optional(
+      Type.Integer({
+        minimum: 10,
+        maximum: 4096,
+        description: 'As on the image endpoint: pixels for SVG and PNG, millimetres for PDF.',
+      }),
+    ),
     sheet: Type.Optional(SheetBody),
   },
   { additionalProperties: false },

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { NotFound } from '../../../../lib/errors.js';
 import { principalOf } from '../../../guard.js';
-import { visibleJob } from '../../../operations/jobs.js';
+import { visibleJob } from '../jobs/scopes.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { declareRoutes } from '../route.js';

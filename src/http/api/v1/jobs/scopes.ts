@@ -1,0 +1,12 @@
+import type { Principal } from '../../../../identity/index.js';
+import type { Job, JobKind, Scope } from '../../../../platform/index.js';
+import { assertScope } from '../../../guard.js';
+
+/** A job is read, cancelled and downloaded with the scope of the work that made it. */
+export const JOB_SCOPES: Record<JobKind, Scope> = { bulk: 'codes:write', export: 'codes:read', import: 'codes:write' };
+
+/** The job, when the token may see its kind (403 otherwise; another account's is already a 404). */
+export function visibleJob(principal: Principal, job: Job): Job {
+  assertScope(principal, JOB_SCOPES[job.kind]);
+  return job;
+}
