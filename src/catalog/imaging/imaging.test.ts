@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { InvalidRequest } from '../../lib/errors.js';
 import { DEFAULT_DESIGN } from '../designs/design.schema.js';
@@ -33,6 +36,27 @@ it('gives an upload back as a Buffer of its cleaned bytes', async () => {
   expect(Buffer.isBuffer(clean.bytes)).toBe(true);
   expect(clean).toMatchObject({ type: 'image/svg+xml', width: 10, height: 10 });
   expect(clean.bytes.toString('utf8')).not.toContain('script');
+});
+
+it('writes label sheets on its thread, and refuses a grid that does not fit as the caller must answer', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qrelay-imaging-'));
+  const path = join(dir, 'sheets.pdf');
+  const items = Array.from({ length: 5 }, (_, i) => ({ value: `https://qrelay.test/s${i}`, design: 0, caption: `Box ${i}` }));
+  const layout = { paper: 'Letter', columns: 2, rows: 2, marginMm: 12, gapMm: 5, caption: 'shortCode' } as const;
+  expect(await imaging.drawSheets([{ design: DEFAULT_DESIGN, art: null }], items, layout, path)).toEqual({ pages: 2 });
+  expect(readFileSync(path, 'latin1')).toMatch(/^%PDF-1\.7\n[\s\S]*%%EOF\n$/);
+  const refused = imaging.drawSheets(
+    [{ design: DEFAULT_DESIGN, art: null }],
+    items,
+    { ...layout, rows: 40 },
+    join(dir, 'no.pdf'),
+  );
+  await expect(refused).rejects.toBeInstanceOf(InvalidRequest);
+  await expect(refused).rejects.toMatchObject({
+    field: 'sheet.rows',
+    message: expect.stringMatching(/^40 rows do not fit down Letter/),
+  });
+  expect(readdirSync(dir)).toEqual(['sheets.pdf']);
 });
 
 it('warms a thread with a plain symbol that decodes, and closes', async () => {

@@ -8,8 +8,9 @@ import type { CleanFile, UploadCleaner } from '../media/media.types.js';
 import type { ScannabilityReport } from '../symbols/symbol.report.js';
 import type { Finding } from '../symbols/symbol.rules.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
-import type { ImageRequest, SymbolImage, SymbolPainter } from '../symbols/symbols.types.js';
-import type { CheckTask, Outcome, RenderTask } from './imaging.worker.js';
+import type { SheetLayout } from '../symbols/symbol.sheet-layout.js';
+import type { ImageRequest, SheetDesign, SheetItem, SheetPainter, SymbolImage, SymbolPainter } from '../symbols/symbols.types.js';
+import type { CheckTask, Outcome, RenderTask, SheetsTask } from './imaging.worker.js';
 
 /** A thread with nothing to do for this long exits, and its libraries' memory with it. */
 const IDLE_MS = 60_000;
@@ -18,12 +19,12 @@ const IDLE_MS = 60_000;
 const WORKER = import.meta.url.endsWith('.ts') ? 'catalog/imaging/imaging.worker-source.mjs' : 'imaging.worker.js';
 
 /**
- * Rendering, rasterising, PDF, the scannability decode and upload sanitising, on worker threads: the
- * serving thread keeps answering while an image is made, and loads none of the image libraries.
- * Threads start on the first task (or `warmUp`), one fewer than the cores (at least one), and exit
- * when idle.
+ * Rendering, rasterising, PDF and label sheets, the scannability decode and upload sanitising, on
+ * worker threads: the serving thread keeps answering while an image is made, and loads none of the
+ * image libraries. Threads start on the first task (or `warmUp`), one fewer than the cores (at least
+ * one), and exit when idle.
  */
-export class Imaging implements SymbolPainter, UploadCleaner {
+export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner {
   private pool: Piscina | undefined;
 
   private run<T>(name: string, task: unknown): Promise<T> {
@@ -49,6 +50,11 @@ export class Imaging implements SymbolPainter, UploadCleaner {
 
   checkDesign(value: string, design: Design, extra: Finding[] = [], art?: LogoArt): Promise<ScannabilityReport> {
     return this.settle('check', { value, design, extra, art } satisfies CheckTask);
+  }
+
+  /** Label sheets written to `path` on a thread (the file is whole once this resolves); 400 for a grid that does not fit. */
+  drawSheets(designs: SheetDesign[], items: SheetItem[], layout: SheetLayout, path: string): Promise<{ pages: number }> {
+    return this.settle('sheets', { designs, items, layout, path } satisfies SheetsTask);
   }
 
   /** The upload's type from its bytes and the bytes made safe to serve (a Buffer again on this side). */

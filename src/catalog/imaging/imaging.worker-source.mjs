@@ -8,4 +8,5 @@ const tasks = import('./imaging.worker.ts');
 export const render = tasks.then((m) => m.render);
 export const check = tasks.then((m) => m.check);
 export const clean = tasks.then((m) => m.clean);
+export const sheets = tasks.then((m) => m.sheets);
 export const warmUp = tasks.then((m) => m.warmUp);

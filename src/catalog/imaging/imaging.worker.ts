@@ -8,7 +8,8 @@ import type { Design } from '../designs/design.schema.js';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
 import type { Finding } from '../symbols/symbol.rules.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
-import type { ImageRequest } from '../symbols/symbols.types.js';
+import type { SheetLayout } from '../symbols/symbol.sheet-layout.js';
+import type { ImageRequest, SheetDesign, SheetItem } from '../symbols/symbols.types.js';
 
 /** A refusal as it crosses the thread: the error's message and field, and whether it was 413. */
 export interface Refusal {
@@ -51,6 +52,16 @@ export interface CheckTask {
 
 export const check = (t: CheckTask) =>
   outcome(async () => (await import('../symbols/symbol.check.js')).checkDesign(t.value, t.design, t.extra, t.art));
+
+export interface SheetsTask {
+  designs: SheetDesign[];
+  items: SheetItem[];
+  layout: SheetLayout;
+  path: string;
+}
+
+export const sheets = (t: SheetsTask) =>
+  outcome(async () => (await import('../symbols/symbol.sheets.js')).writeSheets(t.designs, t.items, t.layout, t.path));
 
 /** Bytes arrive as a plain Uint8Array; the sanitiser reads them as a Buffer. */
 export const clean = (bytes: Uint8Array) =>

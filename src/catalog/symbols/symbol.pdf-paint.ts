@@ -28,23 +28,25 @@ export const rgbComponents = (hex: string): [number, number, number] => [
 const KAPPA = 0.5522847498;
 
 /**
- * Operators that clip what follows on the page to a rectangle with rounded corners (page points,
- * origin bottom left), inside a saved graphics state: the caller pops it after the last shape.
+ * Operators that clip what follows on the page to a rectangle with rounded corners, its bottom-left
+ * corner at (x, y) in page points (origin bottom left), inside a saved graphics state: the caller
+ * pops it after the last shape.
  */
-export function roundedClip(width: number, height: number, radius: number): PDFOperator[] {
+export function roundedClip(x: number, y: number, width: number, height: number, radius: number): PDFOperator[] {
   const r = Math.min(radius, width / 2, height / 2);
   const k = r * KAPPA;
+  const [left, bottom, right, top] = [x, y, x + width, y + height];
   return [
     pushGraphicsState(),
-    moveTo(r, 0),
-    lineTo(width - r, 0),
-    appendBezierCurve(width - r + k, 0, width, r - k, width, r),
-    lineTo(width, height - r),
-    appendBezierCurve(width, height - r + k, width - r + k, height, width - r, height),
-    lineTo(r, height),
-    appendBezierCurve(r - k, height, 0, height - r + k, 0, height - r),
-    lineTo(0, r),
-    appendBezierCurve(0, r - k, r - k, 0, r, 0),
+    moveTo(left + r, bottom),
+    lineTo(right - r, bottom),
+    appendBezierCurve(right - r + k, bottom, right, bottom + r - k, right, bottom + r),
+    lineTo(right, top - r),
+    appendBezierCurve(right, top - r + k, right - r + k, top, right - r, top),
+    lineTo(left + r, top),
+    appendBezierCurve(left + r - k, top, left, top - r + k, left, top - r),
+    lineTo(left, bottom + r),
+    appendBezierCurve(left, bottom + r - k, left + r - k, bottom, left + r, bottom),
     closePath(),
     clip(),
     endPath(),

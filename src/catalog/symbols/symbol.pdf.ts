@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fontkit from '@cantoo/fontkit';
-import { PDFDocument, popGraphicsState, rgb, type PDFFont } from '@cantoo/pdf-lib';
+import { PDFDocument, popGraphicsState, rgb, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import { frameFontBytes } from './symbol.assets.js';
 import { gradientFill, rgbComponents, roundedClip } from './symbol.pdf-paint.js';
-import type { Scene } from './symbol.scene.js';
+import type { LogoArt, Scene } from './symbol.scene.js';
 
-const MM_TO_PT = 72 / 25.4;
+export const MM_TO_PT = 72 / 25.4;
 
-const colour = (hex: string) => rgb(...rgbComponents(hex));
+export const colour = (hex: string) => rgb(...rgbComponents(hex));
 
 /**
  * The embedded subset's name, `ABCDEF+DejaVuSans-Bold`: readers know a subset by its six-letter tag,
@@ -20,10 +20,101 @@ function subsetName(texts: string[]): string {
 }
 
 /**
- * A one-page PDF whose page is the scene at `widthMm` millimetres wide: every module, finder and
- * frame is a vector path (a gradient is a PDF shading, a rounded background a clip), frame text is set
- * in the embedded (subset) DejaVu Sans Bold, and a logo supplied as PNG or JPEG bytes is embedded as
- * that image (callers rasterise other kinds first).
+ * What a document's pages share, embedded on first use and once per document however many symbols
+ * are drawn: the frame font (a subset of DejaVu Sans Bold) and each logo.
+ */
+export interface PdfAssets {
+  /** The font, made `page`'s current font (once per page: each time would add a resource entry). */
+  font(page: PDFPage): Promise<PDFFont>;
+  /** The logo's PNG or JPEG bytes as an image of the document (one embed per `art` object). */
+  image(art: LogoArt): Promise<PDFImage>;
+}
+
+/** The assets of `pdf`; `texts` is every text the font will set, which names its subset. */
+export function documentAssets(pdf: PDFDocument, texts: string[]): PdfAssets {
+  let font: Promise<PDFFont> | undefined;
+  const pages = new WeakSet<PDFPage>();
+  const images = new Map<LogoArt, Promise<PDFImage>>();
+  return {
+    async font(page) {
+      if (!font) {
+        pdf.registerFontkit(fontkit);
+        font = pdf.embedFont(frameFontBytes(), { subset: true, customName: subsetName(texts) });
+      }
+      const embedded = await font;
+      if (!pages.has(page)) {
+        page.setFont(embedded);
+        pages.add(page);
+      }
+      return embedded;
+    },
+    image(art) {
+      let image = images.get(art);
+      if (!image) {
+        image = art.type === 'image/png' ? pdf.embedPng(art.bytes) : pdf.embedJpg(art.bytes);
+        images.set(art, image);
+      }
+      return image;
+    },
+  };
+}
+
+/** Where a scene goes on a page: its top-left corner in page points (origin bottom left) and points per scene unit. */
+export interface Placement {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+/**
+ * Draws `scene` on `page` at `at`: every module, finder and frame is a vector path (a gradient is a
+ * PDF shading, a rounded background a clip), frame text is set in the document's font, and a logo
+ * supplied as PNG or JPEG bytes is drawn as that image (callers rasterise other kinds first).
+ */
+export async function drawScene(page: PDFPage, scene: Scene, at: Placement, assets: PdfAssets): Promise<void> {
+  const { x, y: top, scale } = at;
+  if (scene.rounded) {
+    page.pushOperators(
+      ...roundedClip(x, top - scene.height * scale, scene.width * scale, scene.height * scale, scene.rounded * scale),
+    );
+  }
+  for (const shape of scene.shapes) {
+    if (shape.kind === 'path') {
+      if (shape.d === '') continue;
+      if (shape.gradient) page.pushOperators(...gradientFill(page.doc, page, shape.d, { x, y: top, scale }, shape.gradient));
+      else page.drawSvgPath(shape.d, { x, y: top, scale, color: colour(shape.fill), borderWidth: 0 });
+    } else if (shape.kind === 'text') {
+      const font = await assets.font(page);
+      let size = shape.size * scale;
+      const fits = shape.maxWidth * scale;
+      const width = font.widthOfTextAtSize(shape.text, size);
+      if (width > fits) size *= fits / width;
+      page.drawText(shape.text, {
+        x: x + shape.x * scale - font.widthOfTextAtSize(shape.text, size) / 2,
+        y: top - shape.y * scale,
+        size,
+        color: colour(shape.fill),
+      });
+    } else if (shape.art?.type === 'image/png' || shape.art?.type === 'image/jpeg') {
+      // The logo's own bytes, fitted into its square keeping the aspect ratio; a logo given only by
+      // an address is left as its plate (exports never fetch a remote file).
+      const image = await assets.image(shape.art);
+      const box = shape.size * scale;
+      const fit = image.scaleToFit(box, box);
+      page.drawImage(image, {
+        x: x + shape.x * scale + (box - fit.width) / 2,
+        y: top - shape.y * scale - box + (box - fit.height) / 2,
+        width: fit.width,
+        height: fit.height,
+      });
+    }
+  }
+  if (scene.rounded) page.pushOperators(popGraphicsState());
+}
+
+/**
+ * A one-page PDF whose page is the scene at `widthMm` millimetres wide, drawn by `drawScene`, with
+ * the font (when the scene sets text) and the logo embedded.
  */
 export async function sceneToPdf(scene: Scene, widthMm: number, title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -32,45 +123,7 @@ export async function sceneToPdf(scene: Scene, widthMm: number, title: string): 
   pdf.setProducer('qrelay');
   const scale = (widthMm * MM_TO_PT) / scene.width;
   const page = pdf.addPage([scene.width * scale, scene.height * scale]);
-  const top = page.getHeight();
-  if (scene.rounded) page.pushOperators(...roundedClip(page.getWidth(), top, scene.rounded * scale));
-  let font: PDFFont | undefined;
-  for (const shape of scene.shapes) {
-    if (shape.kind === 'path') {
-      if (shape.d === '') continue;
-      if (shape.gradient) page.pushOperators(...gradientFill(pdf, page, shape.d, { x: 0, y: top, scale }, shape.gradient));
-      else page.drawSvgPath(shape.d, { x: 0, y: top, scale, color: colour(shape.fill), borderWidth: 0 });
-    } else if (shape.kind === 'text') {
-      if (!font) {
-        pdf.registerFontkit(fontkit);
-        const texts = scene.shapes.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
-        font = await pdf.embedFont(frameFontBytes(), { subset: true, customName: subsetName(texts) });
-      }
-      let size = shape.size * scale;
-      const fits = shape.maxWidth * scale;
-      const width = font.widthOfTextAtSize(shape.text, size);
-      if (width > fits) size *= fits / width;
-      page.drawText(shape.text, {
-        x: shape.x * scale - font.widthOfTextAtSize(shape.text, size) / 2,
-        y: top - shape.y * scale,
-        size,
-        font,
-        color: colour(shape.fill),
-      });
-    } else if (shape.art?.type === 'image/png' || shape.art?.type === 'image/jpeg') {
-      // The logo's own bytes, fitted into its square keeping the aspect ratio; a logo given only by
-      // an address is left as its plate (exports never fetch a remote file).
-      const image = shape.art.type === 'image/png' ? await pdf.embedPng(shape.art.bytes) : await pdf.embedJpg(shape.art.bytes);
-      const box = shape.size * scale;
-      const fit = image.scaleToFit(box, box);
-      page.drawImage(image, {
-        x: shape.x * scale + (box - fit.width) / 2,
-        y: top - shape.y * scale - box + (box - fit.height) / 2,
-        width: fit.width,
-        height: fit.height,
-      });
-    }
-  }
-  if (scene.rounded) page.pushOperators(popGraphicsState());
+  const texts = scene.shapes.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
+  await drawScene(page, scene, { x: 0, y: page.getHeight(), scale }, documentAssets(pdf, texts));
   return pdf.save({ useObjectStreams: true });
 }

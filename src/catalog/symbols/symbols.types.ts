@@ -2,6 +2,7 @@ import type { Design } from '../designs/design.schema.js';
 import type { ScannabilityReport } from './symbol.report.js';
 import type { Finding } from './symbol.rules.js';
 import type { LogoArt } from './symbol.scene.js';
+import type { SheetLayout } from './symbol.sheet-layout.js';
 
 export const IMAGE_FORMATS = ['svg', 'png', 'pdf'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -41,4 +42,22 @@ export interface SymbolImage {
 export interface SymbolPainter {
   renderImage(value: string, design: Design, request: ImageRequest, name: string, art: LogoArt | null): Promise<SymbolImage>;
   checkDesign(value: string, design: Design, extra?: Finding[], art?: LogoArt): Promise<ScannabilityReport>;
+}
+
+/** A design used on label sheets, with its logo's bytes (null: the logo's plate is left clear). */
+export interface SheetDesign {
+  design: Design;
+  art: LogoArt | null;
+}
+
+/** One label: the value its symbol encodes, its design (an index into the designs) and the caption under it. */
+export interface SheetItem {
+  value: string;
+  design: number;
+  caption: string;
+}
+
+/** Where label sheets are drawn: the imaging threads, which write the PDF to `path`. */
+export interface SheetPainter {
+  drawSheets(designs: SheetDesign[], items: SheetItem[], layout: SheetLayout, path: string): Promise<{ pages: number }>;
 }
