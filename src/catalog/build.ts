@@ -126,6 +126,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
       codes: codesRepo,
       folders: foldersRepo,
       symbols,
+      sheets: imaging,
       publicUrl: config.publicUrl,
     }),
     codes,

@@ -53,6 +53,7 @@ export * from './symbols/symbol.paint.js';
 export * from './symbols/symbol.render.js';
 export * from './symbols/symbol.rules.js';
 export * from './symbols/symbol.scene.js';
+export * from './symbols/symbol.sheet-layout.js';
 export * from './symbols/symbol.svg.js';
 export * from './symbols/symbols.types.js';
 export * from './templates/templates.service.js';

@@ -1,11 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
-import { pdfToPng, scratchDir, zbarDecode } from '../support/decoders.js';
+import { pdfText, pdfToPng, scratchDir, zbarDecode } from '../support/decoders.js';
 import { unzip } from '../support/zip.js';
 import { jobRunner } from '../../src/jobs/index.js';
 import type { JobRunner } from '../../src/platform/index.js';
@@ -132,5 +133,45 @@ describeEach(STORES)('print runs ($name)', (store) => {
     expect(failed.status).toBe('failed');
     expect(failed.reason).toContain(theirs.id);
     expect(failed.file).toBeNull();
+  });
+
+  it('adds vector label sheets that decode page by page, with captions, and refuses a grid that does not fit', async () => {
+    const job = await exportJob({
+      codeIds: codes.map((c) => c.id),
+      format: 'pdf',
+      sheet: { paper: 'A4', columns: 2, rows: 1, marginMm: 10, gapMm: 5, caption: 'name' },
+    });
+    expect(job.status, job.reason).toBe('succeeded');
+    const files = await zipOf(job.id);
+    expect([...files.keys()].sort()).toEqual(
+      ['box-a.pdf', `${codes[1]!.shortCode}.pdf`, `${codes[2]!.id}.pdf`, 'manifest.csv', 'sheets.pdf'].sort(),
+    );
+    const sheets = files.get('sheets.pdf')!;
+    // pdftotext first: without poppler the test is skipped there, as the decoders' other users are.
+    const text = pdfText(sheets);
+    for (const c of codes) expect(text).toContain(c.name);
+    const dir = scratchDir();
+    writeFileSync(join(dir, 'sheets.pdf'), sheets);
+    execFileSync('pdftoppm', ['-r', '150', '-png', join(dir, 'sheets.pdf'), join(dir, 'page')]);
+    const pages = readdirSync(dir)
+      .filter((f) => f.startsWith('page'))
+      .sort()
+      .map((f) => join(dir, f));
+    expect(pages).toHaveLength(2);
+    const decoded = zbarDecode(pages);
+    expect(pages.flatMap((p) => decoded.get(p)!).sort()).toEqual(codes.map((c) => c.encode).sort());
+
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/exports',
+      token: t.token,
+      payload: {
+        codeIds: [codes[0]!.id],
+        format: 'png',
+        sheet: { paper: 'A4', columns: 20, rows: 40, marginMm: 10, gapMm: 4, caption: 'name' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/fit/);
   });
 });

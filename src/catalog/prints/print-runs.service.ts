@@ -20,7 +20,8 @@ import type { Code } from '../codes/codes.types.js';
 import { encodeValue } from '../endings/short-address.js';
 import type { FoldersRepository } from '../folders/store/folders.repository.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
-import { IMAGE_SIZE, type ImageFormat } from '../symbols/symbols.types.js';
+import { sheetGeometry, type SheetLayout } from '../symbols/symbol.sheet-layout.js';
+import { IMAGE_SIZE, type ImageFormat, type SheetDesign, type SheetItem, type SheetPainter } from '../symbols/symbols.types.js';
 import { ZipWriter } from './zip-writer.js';
 
 /** Codes drawn at once: enough to keep every imaging thread busy, few enough to hold their images. */
@@ -34,6 +35,8 @@ export interface PrintRunInput {
   jobId?: string;
   format: ImageFormat;
   size?: number;
+  /** Label sheets (`sheets.pdf`) besides the images. */
+  sheet?: SheetLayout;
 }
 
 export interface PrintRunsDeps {
@@ -41,12 +44,13 @@ export interface PrintRunsDeps {
   codes: CodesRepository;
   folders: FoldersRepository;
   symbols: SymbolsService;
+  sheets: SheetPainter;
   publicUrl: string;
 }
 
 /**
  * Print runs: a set of codes drawn in one format, every symbol decoded before it is packed, into a
- * ZIP streamed to disk with `manifest.csv`. A run stopped midway starts again from the first code
+ * ZIP streamed to disk with `manifest.csv` and, when asked, vector label sheets (`sheets.pdf`). A run stopped midway starts again from the first code
  * (it writes only its own file).
  */
 export class PrintRuns implements JobWork {
@@ -61,6 +65,7 @@ export class PrintRuns implements JobWork {
     const bounds = IMAGE_SIZE[input.format];
     if (input.size !== undefined && (input.size < bounds.min || input.size > bounds.max))
       throw new InvalidRequest(`size must be ${bounds.min} to ${bounds.max} ${bounds.unit} for ${input.format}.`, 'size');
+    if (input.sheet) sheetGeometry(input.sheet);
     if (input.folderId !== undefined) {
       if (!isId(input.folderId) || !(await this.deps.folders.findInAccount(actor.accountId, input.folderId)))
         throw new NotFound('folder');
@@ -90,6 +95,8 @@ export class PrintRuns implements JobWork {
     manifest.pipe(manifestFile);
     const names = new Set<string>();
     const logos = new Map<string, Promise<LogoArt | null>>();
+    const sheetsPath = run.outputPath('sheets.pdf');
+    const labels = new Labels(input.sheet?.caption ?? 'none');
     try {
       for (let from = 0; from < ids.length; from += CHUNK) {
         run.checkpoint();
@@ -118,13 +125,20 @@ export class PrintRuns implements JobWork {
           }
           const file = this.fileName(code, input.format, names);
           await zip.add(image.body, file, input.format === 'svg');
-          manifest.write([code.id, code.name, encodeValue(code, this.deps.publicUrl), file, 'yes']);
+          const value = encodeValue(code, this.deps.publicUrl);
+          manifest.write([code.id, code.name, value, file, 'yes']);
+          if (input.sheet) labels.add(code, value, await logos.get(code.design.logo?.url ?? '')!);
         }
         await run.advance(Math.min(from + CHUNK, ids.length));
       }
       manifest.end();
       await finished(manifestFile);
       zip.addFile(manifestPath, 'manifest.csv', true);
+      if (input.sheet) {
+        run.checkpoint();
+        await this.deps.sheets.drawSheets(labels.designs, labels.items, input.sheet, sheetsPath);
+        zip.addFile(sheetsPath, 'sheets.pdf', false);
+      }
       await zip.close();
       return { status: 'succeeded', output: `${job.id}.zip` };
     } catch (error) {
@@ -133,6 +147,7 @@ export class PrintRuns implements JobWork {
       throw error;
     } finally {
       await rm(manifestPath, { force: true });
+      await rm(sheetsPath, { force: true });
     }
   }
 
@@ -154,5 +169,25 @@ export class PrintRuns implements JobWork {
     const rows = createReadStream(this.deps.jobs.files.path(bulk.output)).pipe(parse({ columns: true }));
     for await (const row of rows as AsyncIterable<{ id: string }>) ids.push(row.id);
     return ids;
+  }
+}
+
+/** A print run's labels for its sheets: each code's value and caption, its design stored once however many codes share it. */
+class Labels {
+  readonly designs: SheetDesign[] = [];
+  readonly items: SheetItem[] = [];
+  private readonly index = new Map<string, number>();
+
+  constructor(private readonly caption: SheetLayout['caption']) {}
+
+  add(code: Code, value: string, art: LogoArt | null): void {
+    const key = JSON.stringify(code.design);
+    let design = this.index.get(key);
+    if (design === undefined) {
+      design = this.designs.push({ design: code.design, art }) - 1;
+      this.index.set(key, design);
+    }
+    const caption = this.caption === 'name' ? code.name : this.caption === 'shortCode' ? (code.shortCode ?? code.name) : '';
+    this.items.push({ value, design, caption });
   }
 }
