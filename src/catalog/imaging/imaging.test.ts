@@ -65,3 +65,12 @@ it('warms a thread with a plain symbol that decodes, and closes', async () => {
   await own.close();
   await own.close();
 });
+
+it('replaces its pool after a number of tasks, finishing what the old one was given', async () => {
+  const short = new Imaging(2);
+  const values = Array.from({ length: 7 }, (_, i) => `https://qrelay.test/r${i}`);
+  const reports = await Promise.all(values.map((value) => short.checkDesign(value, DEFAULT_DESIGN)));
+  expect(reports.every((r) => r.decoded)).toBe(true);
+  expect((await short.checkDesign('https://qrelay.test/after', DEFAULT_DESIGN)).decoded).toBe(true);
+  await short.close();
+});

@@ -15,6 +15,23 @@ import type { CheckTask, Outcome, RenderTask, SheetsTask } from './imaging.worke
 /** A thread with nothing to do for this long exits, and its libraries' memory with it. */
 const IDLE_MS = 60_000;
 
+/**
+ * Tasks a pool runs before it is replaced by a fresh one. The raster library's native images are
+ * freed only when the garbage collector reaches their small JavaScript handles, which it is in no
+ * hurry to do, so a long run of images (a print run) would hold hundreds of megabytes; a new thread
+ * starts clean, and the old one ends once its tasks are done.
+ */
+const TASKS_PER_POOL = 250;
+
+/** A pool with how many tasks it was given and how many it has not finished. */
+interface Pool {
+  pool: Piscina;
+  given: number;
+  pending: number;
+  /** Resolves the retirement's promise once the pool is destroyed. */
+  closed: (() => void) | null;
+}
+
 /** The bundled worker module, or, run from the TypeScript sources (the tests), a loader that compiles it. */
 const WORKER = import.meta.url.endsWith('.ts') ? 'catalog/imaging/imaging.worker-source.mjs' : 'imaging.worker.js';
 
@@ -22,19 +39,50 @@ const WORKER = import.meta.url.endsWith('.ts') ? 'catalog/imaging/imaging.worker
  * Rendering, rasterising, PDF and label sheets, the scannability decode and upload sanitising, on
  * worker threads: the serving thread keeps answering while an image is made, and loads none of the
  * image libraries. Threads start on the first task (or `warmUp`), one fewer than the cores (at least
- * one), and exit when idle.
+ * one), and exit when idle; a pool is replaced after a few hundred tasks.
  */
 export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner {
-  private pool: Piscina | undefined;
+  private current: Pool | undefined;
+  /** Replaced pools still finishing their tasks, each closing once it has none left. */
+  private readonly retiring = new Set<Promise<void>>();
+
+  /** `tasksPerPool`: how many tasks a pool is given before a fresh one replaces it. */
+  constructor(private readonly tasksPerPool = TASKS_PER_POOL) {}
 
   private run<T>(name: string, task: unknown): Promise<T> {
-    this.pool ??= new Piscina({
-      filename: fileURLToPath(new URL(WORKER, ROOT)),
-      minThreads: 0,
-      maxThreads: Math.max(1, availableParallelism() - 1),
-      idleTimeout: IDLE_MS,
+    if (this.current && this.current.given >= this.tasksPerPool) this.retire(this.current);
+    this.current ??= {
+      pool: new Piscina({
+        filename: fileURLToPath(new URL(WORKER, ROOT)),
+        minThreads: 0,
+        maxThreads: Math.max(1, availableParallelism() - 1),
+        idleTimeout: IDLE_MS,
+      }),
+      given: 0,
+      pending: 0,
+      closed: null,
+    };
+    const entry = this.current;
+    entry.given += 1;
+    entry.pending += 1;
+    return (entry.pool.run(task, { name }) as Promise<T>).finally(() => {
+      entry.pending -= 1;
+      if (entry !== this.current && entry.pending === 0) this.closeRetired(entry);
     });
-    return this.pool.run(task, { name }) as Promise<T>;
+  }
+
+  /** Stops giving `entry` tasks; it closes once those it was given are done (piscina's close would drop its queue). */
+  private retire(entry: Pool): void {
+    this.current = undefined;
+    const done = new Promise<void>((resolve) => (entry.closed = resolve));
+    this.retiring.add(done);
+    void done.finally(() => this.retiring.delete(done));
+    if (entry.pending === 0) this.closeRetired(entry);
+  }
+
+  private closeRetired(entry: Pool): void {
+    const closing = entry.pool.destroy();
+    void closing.finally(() => entry.closed?.());
   }
 
   private async settle<T>(name: string, task: unknown): Promise<T> {
@@ -69,7 +117,8 @@ export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner {
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
-    this.pool = undefined;
+    const last = this.current;
+    this.current = undefined;
+    await Promise.all([last?.pool.destroy(), ...this.retiring]);
   }
 }
