@@ -149,6 +149,25 @@ describeEach(STORES)('CLI code import and export ($name)', (store) => {
     },
   );
 
+  it('adds label sheets with --sheet, laid out as the options say', { timeout: SPAWNING_TEST_MS }, async () => {
+    const out = join(dir, 'sheets.zip');
+    const ids = imported.rows.map((r) => r[1]).join(',');
+    const args = ['code', 'export', '--account', t.account.id, '--codes', ids, '--format', 'svg', '--sheet', 'Letter'];
+    const result = cli([...args, '--columns', '2', '--rows', '3', '--caption', 'shortCode', '--out', out, '--json'], env);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const files = await unzip(readFileSync(out));
+    expect([...files.keys()].sort()).toEqual(
+      ['cli-menu.svg', `${imported.rows[1]![3]}.svg`, 'manifest.csv', 'sheets.pdf'].sort(),
+    );
+    expect(files.get('sheets.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    // A grid with no room for a symbol is refused before anything is queued.
+    const crowded = cli([...args, '--columns', '20', '--gap', '20', '--out', out, '--json'], env);
+    expect(crowded.status).toBe(1);
+    expect(crowded.stdout).toBe('');
+    expect(crowded.stderr).toContain('20 columns do not fit across Letter');
+  });
+
   it('refuses what it cannot do with a message on stderr, queuing nothing', { timeout: SPAWNING_TEST_MS }, async () => {
     const jobs = async () => (await h.services.platform.jobs.list(owner, { limit: 100, offset: 0 })).length;
     const before = await jobs();

@@ -192,7 +192,8 @@ export async function codeExport(context: CliContext, argv: string[]): Promise<R
   const format = String(input.format).toUpperCase();
   return new Report(
     { job: present.job(job), path, out, bytes },
-    `Drew ${plural(job.done, 'code', 'codes')} of ${account.name} as ${format}, every symbol decoded, into ${out} (${count(bytes)} bytes).`,
+    `Drew ${plural(job.done, 'code', 'codes')} of ${account.name} as ${format}, every symbol decoded, into ${out} ` +
+      `(${count(bytes)} bytes: the images, manifest.csv${paper === undefined ? '' : ` and label sheets, sheets.pdf`}).`,
   );
 }
 
