@@ -46,3 +46,21 @@ export function single(positionals: string[], what: string): string {
   if (positionals.length !== 1 || !positionals[0]) throw new UsageError(`expected exactly one ${what}`);
   return positionals[0];
 }
+
+export function optionalNumber(values: Options, name: string): number | undefined {
+  const value = optional(values, name);
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidRequest(`--${name} must be a number`, name);
+  return Number(value);
+}
+
+/** A comma-separated list (`--codes a,b,c`), its blanks left out. */
+export function optionalList(values: Options, name: string): string[] | undefined {
+  const value = optional(values, name);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+}

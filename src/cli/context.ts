@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Presenters } from '../http/presenters.js';
 import type { Services } from '../services.js';
 
@@ -5,4 +6,8 @@ import type { Services } from '../services.js';
 export interface CliContext {
   services: Services;
   present: Presenters;
+  /** stderr when it is a terminal and --json is not given: long work draws its progress there. */
+  terminal?: NodeJS.WriteStream;
+  /** The CLI's log (stderr). */
+  log?: Logger;
 }

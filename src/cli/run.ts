@@ -37,12 +37,26 @@ export const USAGE = `usage: qrelay <command> [options] --json
                                             with the dashboard's own routes, for its client types)
   code image CODE_ID --out FILE [--format svg|png|pdf] [--size N]
                                             N: pixels (svg, png; default 1024) or millimetres (pdf; default 50)
+  code import FILE --account ID [--format csv|json] [--dry-run] [--out FILE]
+                                            creates the account's codes from CSV (header row: name,url required;
+                                            mode,shortCode,folderId,templateId optional) or JSON { "codes": [...] },
+                                            as its owner; every row is checked first, and with any bad row nothing
+                                            is created (each printed as "row N, field: message", exit 1); --out
+                                            copies the list of codes made (row,id,name,shortCode,url,encode)
+  code export --account ID (--codes ID,ID,... | --folder ID | --job BULK_JOB_ID) --out FILE.zip
+              [--format png|svg|pdf] [--size N] [--sheet A4|Letter [--columns N] [--rows N] [--margin MM]
+              [--gap MM] [--caption name|shortCode|none]]
+                                            a print run: every symbol drawn and decoded, one image per code and
+                                            manifest.csv in a ZIP (with --sheet, label sheets too)
   gs1 prefix assign --account ID --prefix DIGITS
                                             on the service's host only that account registers GS1 keys under
                                             the company prefix (4 to 12 digits; heldByOthers counts keys
                                             others registered under it before)
   gs1 prefix list [--account ID]
-  gs1 prefix remove --prefix DIGITS`;
+  gs1 prefix remove --prefix DIGITS
+
+code import and code export run their job in this process (or follow it, when a running server took it);
+on a terminal, without --json, they draw its progress on stderr and print a summary for a person.`;
 
 /** Runs a standalone command, or returns null when the command needs the services. */
 export async function runStandalone(argv: string[]): Promise<object | null> {
