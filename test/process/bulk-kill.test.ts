@@ -43,7 +43,9 @@ describeEach(STORES)('a bulk job survives SIGKILL ($name)', (target: StoreTarget
     const first = startServer({ ...env, PORT: String(port), PUBLIC_URL: base });
     onTestFailed(() => console.error(`first server's output:\n${first.output()}`));
     await first.ready;
-    const csv = ['name,url', ...Array.from({ length: ROWS }, (_, i) => `Box ${i + 1},https://example.com/box/${i + 1}`)].join('\n');
+    const csv = ['name,url', ...Array.from({ length: ROWS }, (_, i) => `Box ${i + 1},https://example.com/box/${i + 1}`)].join(
+      '\n',
+    );
     const queued = await api('/api/v1/codes/bulk', { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
     expect(queued.status).toBe(202);
     const { id } = ((await queued.json()) as { data: { id: string } }).data;
@@ -71,7 +73,11 @@ describeEach(STORES)('a bulk job survives SIGKILL ($name)', (target: StoreTarget
     }
     expect(end).toMatchObject({ status: 'succeeded', total: ROWS, done: ROWS });
     const file = await (await api(`/api/v1/jobs/${id}/file`)).text();
-    const rows = file.trim().split('\n').slice(1).map((line) => line.split(','));
+    const rows = file
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
     expect(rows).toHaveLength(ROWS);
     expect(new Set(rows.map((r) => r[1])).size).toBe(ROWS);
     expect(new Set(rows.map((r) => r[2])).size).toBe(ROWS);
