@@ -135,9 +135,11 @@ export class JobRunner {
         this.log.info({ job: job.id, why: error.why }, 'job stopped');
         return;
       }
-      this.log.warn({ err: error, job: job.id }, 'job failed');
       // A refusal (a plan's cap, a taken ending) is told as it is; anything else only by its kind.
-      const reason = error instanceof AppError ? error.message : 'An unexpected error stopped the job; what it had done is kept.';
+      const refused = error instanceof AppError;
+      if (refused) this.log.info({ job: job.id, reason: error.message }, 'job refused');
+      else this.log.warn({ err: error, job: job.id }, 'job failed');
+      const reason = refused ? error.message : 'An unexpected error stopped the job; what it had done is kept.';
       outcome = { status: 'failed', reason };
     } finally {
       clearInterval(renew);
