@@ -1,13 +1,30 @@
 import { Readable } from 'node:stream';
 import { InvalidRequest } from '../../lib/errors.js';
-import { BulkQuery, BulkToolBody, ExportBody, JobListResponse, JobResponse, ListJobsQuery } from '../api/v1/jobs/schema.js';
+import { Type } from '@sinclair/typebox';
+import {
+  BulkJsonBody,
+  BulkQuery,
+  BulkToolBody,
+  ExportBody,
+  JobListResponse,
+  JobResponse,
+  ListJobsQuery,
+} from '../api/v1/jobs/schema.js';
 import { JOB_SCOPES, visibleJob } from '../api/v1/jobs/scopes.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
 
 const tag = 'jobs';
 
-export const BULK_TYPES = ['text/csv', 'application/json'];
+/** What a bulk create takes: the CSV itself, or `{ codes: [...] }`. */
+const BULK_CONTENT = {
+  'text/csv': Type.String({
+    maxLength: 256 * 1_048_576,
+    description:
+      'At most JOBS_MAX_INPUT_BYTES (256 MiB unless set): a header row (name,url required; mode,shortCode,folderId,templateId optional), then one code per row.',
+  }),
+  'application/json': BulkJsonBody,
+};
 
 /** Jobs: /api/v1/jobs, and the operations that queue one. */
 export const JOBS = [
@@ -23,7 +40,7 @@ export const JOBS = [
     kind: 'start',
     http: 'POST /codes/bulk',
     querystring: BulkQuery,
-    upload: { types: BULK_TYPES, description: 'The CSV or JSON file.' },
+    upload: { content: BULK_CONTENT },
     body: BulkToolBody,
     output: JobResponse,
     errors: [413, 415],

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../../config/config.js';
 import type { Person, RateStatus, Scope } from '../../platform/index.js';
 import type { Principal } from '../../identity/index.js';
@@ -31,7 +31,7 @@ export interface OperationContext {
 /** A request body that streams in as it is sent (a file), on REST; `run` receives it as `upload`. */
 export interface Upload {
   stream: Readable;
-  /** The media type without parameters: one of the operation's `upload.types`. */
+  /** The media type without parameters: one of the operation's `upload.content`. */
   type: string;
 }
 
@@ -86,9 +86,10 @@ export interface Operation<
   output: O;
   /**
    * On REST the body is not parsed but handed to `run` as `upload` (a stream of one of these media
-   * types); `body` is then the MCP tool's arguments, which `run` turns into the same input.
+   * types, documented by their schemas); `body` is then the MCP tool's arguments, which `run` turns
+   * into the same input.
    */
-  upload?: { types: string[]; description: string };
+  upload?: { content: Record<string, TSchema> };
   /** Error statuses besides the usual ones (404 is added wherever `params` names an object). */
   errors?: number[];
   run(actor: Person, input: Input<P, Q, B>, context: OperationContext): Promise<Answer<O, K>>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { principalOf } from '../../guard.js';
 import type { Readable } from 'node:stream';
+import type { TSchema } from '@sinclair/typebox';
 import { answer, type Operation, type Upload } from '../../operations/operation.js';
 import { responses } from '../../schemas.js';
 import { actor, type ApiContext, type ApiRoutes } from './context.js';
@@ -41,6 +42,17 @@ const uploadOf = (request: FastifyRequest): Upload => ({
   type: (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
 });
 
+/** The OpenAPI document shows an upload's body by its media types; the route itself validates none of it. */
+const documentUpload =
+  (content: Record<string, TSchema>) =>
+  ({ schema, url }: { schema: object; url: string }) => ({
+    url,
+    schema: {
+      ...schema,
+      body: { content: Object.fromEntries(Object.entries(content).map(([type, s]) => [type, { schema: s }])) },
+    },
+  });
+
 /** The header's value, when sent once. */
 const headerOf = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -62,7 +74,7 @@ export function declareOperations(
   for (const op of operations) {
     if (op.upload && !uploading) {
       // Its body streams to `run` unparsed, in a context of its own so other routes keep their parsers.
-      const { types } = op.upload;
+      const types = Object.keys(op.upload.content);
       void app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
         scope.addContentTypeParser(types, (_request, payload, done) => done(null, payload));
@@ -74,7 +86,7 @@ export function declareOperations(
       ...routeOf(op),
       onRequest: guard({ scope: op.scope, metered: op.metered ?? true }),
       schema: schemaOf(op),
-      ...(routeConfig ? { config: routeConfig } : {}),
+      config: { ...routeConfig, ...(op.upload ? { swaggerTransform: documentUpload(op.upload.content) } : {}) },
       handler: async (request, reply) => {
         const context = {
           config,

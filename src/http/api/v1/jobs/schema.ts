@@ -48,11 +48,20 @@ export const BulkQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The JSON form of a bulk create's body. */
+export const BulkJsonBody = Type.Object(
+  { codes: Type.Array(CreateCodeBody, { minItems: 1, maxItems: BULK_MAX_ROWS, description: 'Create bodies, one per code.' }) },
+  { additionalProperties: false, title: 'BulkCodes' },
+);
+
 /** The MCP tool's arguments (REST takes the file itself as the body). */
 export const BulkToolBody = Type.Object(
   {
     csv: Type.Optional(
-      Type.String({ description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.' }),
+      Type.String({
+        maxLength: 64 * 1_048_576,
+        description: 'A CSV with a header row: name,url required; mode,shortCode,folderId,templateId optional.',
+      }),
     ),
     codes: Type.Optional(Type.Array(CreateCodeBody, { maxItems: BULK_MAX_ROWS, description: 'Create bodies, one per code.' })),
   },
