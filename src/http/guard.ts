@@ -19,6 +19,8 @@ declare module 'fastify' {
  */
 export interface Policy {
   scope: Scope | null;
+  /** With `scope: null`, the scopes one of which the route itself requires (a job: its work's); documented as alternatives. */
+  oneOf?: readonly Scope[];
   metered: boolean;
   /**
    * Whether the request itself spends one from the allowance (default: when metered). /mcp is metered

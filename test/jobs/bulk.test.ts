@@ -220,4 +220,13 @@ describeEach(STORES)('bulk create ($name)', (store) => {
     expect(data(await client.callTool({ name: 'jobs_get', arguments: { id: print.id } })).status).toBe('succeeded');
     await client.close();
   });
+
+  it('refuses more than 100,000 rows, naming the first row past the limit', async () => {
+    const tenant = await h.factory.tenant({ plan: 'enterprise' });
+    const rows = Array.from({ length: 100_001 }, (_, i) => `R${i},https://example.com/${i}`);
+    const done = await run(['name,url', ...rows].join('\n'), 'text/csv', tenant.token);
+    expect(done).toMatchObject({ status: 'failed', errorCount: 1 });
+    expect(done.errors[0]).toMatchObject({ row: 100_001, message: expect.stringContaining('more than 100,000 rows') });
+    expect((await h.request({ method: 'GET', url: '/api/v1/codes', token: tenant.token })).json().data).toHaveLength(0);
+  });
 });

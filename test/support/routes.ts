@@ -6,6 +6,8 @@ export interface DocumentedRoute {
   url: string;
   template: string;
   scope: string | null;
+  /** Every scope the route accepts: one, or the alternatives of a route that checks its object's own (a job's). */
+  oneOf: string[];
   hasBody: boolean;
   /** Names of its query parameters and of its JSON body's top-level fields. */
   query: string[];
@@ -48,7 +50,9 @@ export function documentedRoutes(app: FastifyInstance): DocumentedRoute[] {
     for (const [method, op] of Object.entries(operations)) {
       if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;
       const scopes = op.security?.[0]?.bearerAuth ?? [];
+      const oneOf = (op.security ?? []).flatMap((requirement) => requirement.bearerAuth ?? []);
       routes.push({
+        oneOf,
         method: method.toUpperCase(),
         template,
         url: `/api/v1${template.replace(/\{[^}]+\}/g, SAMPLE_ID)}`,

@@ -201,12 +201,12 @@ export class BulkCreate implements JobWork {
     };
   }
 
+  /** Reads the template into the drafting's memory, or names the row's field when the account has none such. */
   private async template(actor: Person, id: string, drafting: Drafting): Promise<void> {
     try {
-      await this.deps.codes.draft(actor, { name: 'template', url: 'https://example.com/', templateId: id }, drafting);
+      await this.deps.codes.templateDesign(actor, id, drafting.templates);
     } catch (error) {
-      if (error instanceof NotFound)
-        throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
+      if (error instanceof NotFound) throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
       throw error;
     }
   }

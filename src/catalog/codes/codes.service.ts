@@ -301,8 +301,8 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     return created;
   }
 
-  /** The design of the account's template `id` (404 if it has none such), to copy; undefined without an id. */
-  private async templateDesign(actor: Person, id: string | undefined, known?: Map<string, Design>) {
+  /** The design of the account's template `id` (404 if it has none such), kept in `known` for the next rows; undefined without an id. */
+  async templateDesign(actor: Person, id: string | undefined, known?: Map<string, Design>) {
     if (id === undefined) return undefined;
     const kept = known?.get(id);
     if (kept) return kept;

@@ -10,11 +10,13 @@ import {
   JobResponse,
   ListJobsQuery,
 } from '../api/v1/jobs/schema.js';
-import { JOB_SCOPES, visibleJob } from '../api/v1/jobs/scopes.js';
+import { assertSomeJobScope, JOB_SCOPES, visibleJob } from '../api/v1/jobs/scopes.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
 
 const tag = 'jobs';
+
+const WORK_SCOPES = [...new Set(Object.values(JOB_SCOPES))];
 
 /** What a bulk create takes: the CSV itself, or `{ codes: [...] }`. */
 const BULK_CONTENT = {
@@ -80,11 +82,13 @@ export const JOBS = [
       "The account's jobs of the kinds the token may read (bulk and import: codes:write; export: codes:read), newest first; filter by `kind` and `status`. Jobs are kept for 7 days after they end (JOBS_KEEP_DAYS).",
     tag,
     scope: null,
+    scopeOneOf: WORK_SCOPES,
     kind: 'read',
     http: 'GET /jobs',
     querystring: ListJobsQuery,
     output: JobListResponse,
     run: async (actor, query, { services, present, principal }) => {
+      assertSomeJobScope(principal);
       const jobs = await services.platform.jobs.list(actor, query);
       return jobs.filter((job) => principal.token.scopes.includes(JOB_SCOPES[job.kind])).map(present.job);
     },
@@ -98,12 +102,15 @@ export const JOBS = [
       "A job's status and progress (`done` of `total`), its errors (row, field, message) and, once it has succeeded, `file`: where its file is downloaded. Needs the scope of the work that made it (bulk and import: codes:write; export: codes:read).",
     tag,
     scope: null,
+    scopeOneOf: WORK_SCOPES,
     kind: 'read',
     http: 'GET /jobs/:id',
     params: IdParams,
     output: JobResponse,
-    run: async (actor, { id }, { services, present, principal }) =>
-      present.job(visibleJob(principal, await services.platform.jobs.get(actor, id))),
+    run: async (actor, { id }, { services, present, principal }) => {
+      assertSomeJobScope(principal);
+      return present.job(visibleJob(principal, await services.platform.jobs.get(actor, id)));
+    },
   }),
   operation({
     id: 'cancelJob',
@@ -114,11 +121,13 @@ export const JOBS = [
       'Cancels a job that is queued or running: it stops at its next step (a bulk job keeps the codes of the batches it committed) and ends `cancelled`. A job that has ended: invalid_request (400).',
     tag,
     scope: null,
+    scopeOneOf: WORK_SCOPES,
     kind: 'change',
     http: 'DELETE /jobs/:id',
     params: IdParams,
     output: JobResponse,
     run: async (actor, { id }, { services, present, principal }) => {
+      assertSomeJobScope(principal);
       visibleJob(principal, await services.platform.jobs.get(actor, id));
       return present.job(await services.platform.jobs.cancel(actor, id));
     },

@@ -75,6 +75,8 @@ export interface Operation<
   tag: string;
   /** The scope a token needs; null for none (like /me). */
   scope: Scope | null;
+  /** With `scope: null`: the scopes one of which `run` itself requires (a job: the scope of its work). */
+  scopeOneOf?: readonly Scope[];
   /** False where the REST call neither needs API access in the plan nor spends allowance. */
   metered?: false;
   kind: K;

@@ -47,7 +47,9 @@ export const apiV1: FastifyPluginAsync<ApiV1Options> = async (app, { config, ser
       throw new Error(`${route.method} ${route.url} needs an operationId: clients are generated from it`);
     const policy = policyOf(route.onRequest);
     if (!policy || !route.schema) return;
-    (route.schema as Record<string, unknown>).security = [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
+    (route.schema as Record<string, unknown>).security = policy.oneOf
+      ? policy.oneOf.map((scope) => ({ bearerAuth: [scope] }))
+      : [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
   });
 
   // On the API an unknown path still authenticates and counts against the rate, so it answers like any endpoint.

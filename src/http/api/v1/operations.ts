@@ -84,7 +84,7 @@ export function declareOperations(
     }
     app.route({
       ...routeOf(op),
-      onRequest: guard({ scope: op.scope, metered: op.metered ?? true }),
+      onRequest: guard({ scope: op.scope, metered: op.metered ?? true, ...(op.scopeOneOf ? { oneOf: op.scopeOneOf } : {}) }),
       schema: schemaOf(op),
       config: { ...routeConfig, ...(op.upload ? { swaggerTransform: documentUpload(op.upload.content) } : {}) },
       handler: async (request, reply) => {

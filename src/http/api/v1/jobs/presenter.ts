@@ -8,6 +8,8 @@ export function presentJob(job: JobRecord): Static<typeof Job> {
     id: job.id,
     kind: job.kind,
     status: job.status,
+    stage: job.status === 'running' && job.stage !== '' ? job.stage : null,
+    dryRun: job.params.dryRun === true,
     total: job.total,
     done: job.done,
     createdAt: iso(job.createdAt),

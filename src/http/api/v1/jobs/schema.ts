@@ -15,6 +15,10 @@ export const Job = Type.Object(
     id: Type.String(),
     kind: StringEnum(JOB_KINDS),
     status: StringEnum(JOB_STATUSES),
+    stage: Nullable(
+      Type.String({ description: 'Where a running job has got to: a bulk job is `checking` every row, then `creating`.' }),
+    ),
+    dryRun: Type.Boolean({ description: 'A bulk job that only checks (`dryRun=true`): it creates nothing.' }),
     total: Type.Integer({ description: 'Rows or codes to do (grows while a bulk input is being checked).' }),
     done: Type.Integer(),
     createdAt: DateTime,
