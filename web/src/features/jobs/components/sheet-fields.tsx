@@ -1,0 +1,76 @@
+import { SelectField } from '../../../components/ui/select-field';
+import type { PrintDraft, ReadDraft } from '../api/print-options';
+import type { RunField } from '../api/run-errors';
+import { MIN_SYMBOL_MM, mm, SHEET_BOUNDS, type Caption, type Paper } from '../api/sheet-layout';
+import { NumberField } from './number-field';
+
+const PAPER_CHOICES = [
+  ['A4', 'A4 (210 × 297 mm)'],
+  ['Letter', 'Letter (8.5 × 11 in)'],
+] as const;
+const CAPTIONS = [
+  ['name', 'The code’s name'],
+  ['shortCode', 'The ending'],
+  ['none', 'No caption'],
+] as const;
+
+/**
+ * The grid of the label sheets. A grid whose symbols would come out under 10 mm is said beside the
+ * field that makes them so small (columns for their width, rows for their height).
+ */
+export function SheetFields({
+  draft,
+  read,
+  refused,
+  onChange,
+}: {
+  draft: PrintDraft;
+  read: ReadDraft;
+  refused: Partial<Record<RunField, string>>;
+  onChange: (draft: PrintDraft) => void;
+}) {
+  const small = read.layout && read.layout.symbol < MIN_SYMBOL_MM ? read.layout : null;
+  const tooSmall = small
+    ? `The symbols would be ${mm(small.symbol)}: under ${MIN_SYMBOL_MM} mm they do not scan reliably. ${
+        small.limitedBy === 'columns' ? 'Use fewer columns' : 'Use fewer rows or no caption'
+      }, or a smaller margin or gap.`
+    : null;
+  const number = (name: keyof typeof SHEET_BOUNDS, label: string, unit = '') => {
+    const { min, max, step } = SHEET_BOUNDS[name];
+    const warning = small && small.limitedBy === name ? tooSmall : null;
+    return (
+      <NumberField
+        label={label}
+        value={draft[name]}
+        min={min}
+        max={max}
+        step={step}
+        hint={`${min} to ${max}${unit}.`}
+        error={read.problems[name] ?? refused[`sheet.${name}`] ?? warning}
+        onInput={(value) => onChange({ ...draft, [name]: value })}
+      />
+    );
+  };
+  return (
+    <div class="sheet-fields">
+      <SelectField
+        label="Paper"
+        value={draft.paper}
+        options={PAPER_CHOICES}
+        error={refused['sheet.paper']}
+        onChange={(paper: Paper) => onChange({ ...draft, paper })}
+      />
+      <SelectField
+        label="Caption"
+        value={draft.caption}
+        options={CAPTIONS}
+        error={refused['sheet.caption']}
+        onChange={(caption: Caption) => onChange({ ...draft, caption })}
+      />
+      {number('columns', 'Columns')}
+      {number('rows', 'Rows')}
+      {number('marginMm', 'Margin (mm)', ' mm')}
+      {number('gapMm', 'Gap (mm)', ' mm')}
+    </div>
+  );
+}
