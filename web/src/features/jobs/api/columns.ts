@@ -18,7 +18,7 @@ export const FIELDS = [
     key: 'mode',
     label: 'Mode',
     required: false,
-    hint: 'dynamic or static; empty means dynamic.',
+    hint: 'Dynamic or static; empty means dynamic.',
     guesses: ['mode', 'kind', 'type'],
   },
   {

@@ -30,3 +30,12 @@ export const useJob = (id: string | null) => useQuery({ ...jobQuery(id ?? ''), e
 
 /** Where the dashboard downloads a job's file (the session's mount of `file`). */
 export const jobFileHref = (id: string): string => `/app/api/v1/jobs/${encodeURIComponent(id)}/file`;
+
+/**
+ * The name a job's file is saved under, as the service names it. A link with a `download` name is a
+ * download to the browser and to the router, which would otherwise open the address as a page.
+ */
+export function jobFileName(job: Pick<Job, 'id' | 'kind' | 'status'>): string {
+  const what = job.kind === 'export' ? 'print-run' : job.status === 'failed' ? `${job.kind}-errors` : job.kind;
+  return `qrelay-${what}-${job.id.slice(0, 8)}.${job.kind === 'export' ? 'zip' : 'csv'}`;
+}

@@ -1,8 +1,9 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Notice } from '../../../components/ui/states';
 import { formatCount, formatNumber } from '../../../lib/format';
-import { hasEnded, jobFileHref, type Job } from '../api/get-job';
+import { hasEnded, type Job } from '../api/get-job';
 import { ErrorsTable, type RowValues } from './errors-table';
+import { JobFileLink } from './job-file-link';
 import { JobProgress } from './job-progress';
 
 /**
@@ -45,9 +46,7 @@ export function CheckResult({
       {job.errorCount > job.errors.length && job.file ? (
         <p>
           The first {formatNumber(job.errors.length)} of {formatNumber(job.errorCount)} problems are shown.{' '}
-          <a href={jobFileHref(job.id)} download>
-            Download every problem (CSV)
-          </a>
+          <JobFileLink job={job}>Download every problem (CSV)</JobFileLink>
         </p>
       ) : null}
     </div>

@@ -7,11 +7,12 @@ export type RowValues = (row: number, field: string) => { name: string; value: s
 
 /**
  * Every problem the check found, against its row: the field as the page names it ("Destination",
- * not "url"), and, where the file is at hand, the row's name and the value at fault.
+ * not "url"), the problem, and, where the file is at hand, the row's name and the value at fault (last,
+ * so a phone shows the problem first and scrolls to the rest).
  */
 export function ErrorsTable({ errors, values }: { errors: readonly JobError[]; values?: RowValues }) {
   return (
-    <div class="table-wrap card" tabIndex={0} role="region" aria-labelledby="check-errors-caption">
+    <div class="table-wrap card table-shades" tabIndex={0} role="region" aria-labelledby="check-errors-caption">
       <table class="figures errors-table">
         <caption id="check-errors-caption">Rows with problems</caption>
         <thead>
@@ -19,10 +20,10 @@ export function ErrorsTable({ errors, values }: { errors: readonly JobError[]; v
             <th scope="col" class="num">
               Row
             </th>
-            {values ? <th scope="col">Name</th> : null}
             <th scope="col">Field</th>
-            {values ? <th scope="col">Value</th> : null}
             <th scope="col">Problem</th>
+            {values ? <th scope="col">Name</th> : null}
+            {values ? <th scope="col">Value</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -33,10 +34,10 @@ export function ErrorsTable({ errors, values }: { errors: readonly JobError[]; v
                 <th scope="row" class="num">
                   {error.row === 0 ? 'File' : formatNumber(error.row)}
                 </th>
-                {values ? <td>{found?.name ?? ''}</td> : null}
                 <td>{fieldLabel(error.field)}</td>
+                <td class="cell-problem">{messageFor(error.field, error.message)}</td>
+                {values ? <td>{found?.name ?? ''}</td> : null}
                 {values ? <td class="cell-value">{found?.value ?? ''}</td> : null}
-                <td>{messageFor(error.field, error.message)}</td>
               </tr>
             );
           })}

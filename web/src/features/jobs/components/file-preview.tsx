@@ -7,7 +7,7 @@ const SHOWN = 5;
 export function FilePreview({ file }: { file: SheetFile }) {
   const rows = file.rows.slice(0, SHOWN);
   return (
-    <div class="table-wrap card" tabIndex={0} role="region" aria-labelledby="preview-caption">
+    <div class="table-wrap card table-shades" tabIndex={0} role="region" aria-labelledby="preview-caption">
       <table class="figures preview-table">
         <caption id="preview-caption">
           {file.rows.length > SHOWN

@@ -3,8 +3,9 @@ import { Section } from '../../../components/ui/section';
 import { ErrorMessage, Loading, Notice } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 import { useCancelJob } from '../api/cancel-job';
-import { hasEnded, jobFileHref, useJob } from '../api/get-job';
+import { hasEnded, useJob } from '../api/get-job';
 import { ErrorsTable } from './errors-table';
+import { JobFileLink } from './job-file-link';
 import { JobProgress } from './job-progress';
 
 /**
@@ -19,41 +20,41 @@ export function ImportRun({ id }: { id: string }) {
   const run = job.data;
   return (
     <Section id="import-run" title="The import" card>
-      <JobProgress job={run} label="Creating the codes" />
-      {!hasEnded(run) ? (
-        <div class="actions actions-start">
-          {cancel.error ? <ErrorMessage error={cancel.error} /> : null}
-          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
-            Cancel the import
-          </Button>
-        </div>
-      ) : null}
-      {run.status === 'succeeded' ? (
-        <>
-          <Notice tone="success">
-            <strong>Created {formatCount(run.done, 'code', 'codes')}.</strong> The list gives each one’s short address.
-          </Notice>
+      <div class="stack">
+        <JobProgress job={run} label="Creating the codes" />
+        {!hasEnded(run) ? (
           <div class="actions actions-start">
-            <a class="btn btn-primary" href={jobFileHref(run.id)} download>
-              Download the list (CSV)
-            </a>
-            <ButtonLink variant="secondary" href={`/app/codes/print?job=${run.id}`}>
-              Print run
-            </ButtonLink>
-            <ButtonLink variant="ghost" href="/app/codes">
-              See the codes
-            </ButtonLink>
+            {cancel.error ? <ErrorMessage error={cancel.error} /> : null}
+            <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate(run.id)}>
+              Cancel the import
+            </Button>
           </div>
-        </>
-      ) : null}
-      {run.status === 'failed' && run.errors.length > 0 ? <ErrorsTable errors={run.errors} /> : null}
-      {run.status === 'failed' && run.file ? (
-        <p>
-          <a href={jobFileHref(run.id)} download>
-            Download every problem (CSV)
-          </a>
-        </p>
-      ) : null}
+        ) : null}
+        {run.status === 'succeeded' ? (
+          <>
+            <Notice tone="success">
+              <strong>Created {formatCount(run.done, 'code', 'codes')}.</strong> The list gives each one’s short address.
+            </Notice>
+            <div class="actions actions-start">
+              <JobFileLink job={run} button>
+                Download the list (CSV)
+              </JobFileLink>
+              <ButtonLink variant="secondary" href={`/app/codes/print?job=${run.id}`}>
+                Print run
+              </ButtonLink>
+              <ButtonLink variant="ghost" href="/app/codes">
+                See the codes
+              </ButtonLink>
+            </div>
+          </>
+        ) : null}
+        {run.status === 'failed' && run.errors.length > 0 ? <ErrorsTable errors={run.errors} /> : null}
+        {run.status === 'failed' && run.file ? (
+          <p>
+            <JobFileLink job={run}>Download every problem (CSV)</JobFileLink>
+          </p>
+        ) : null}
+      </div>
     </Section>
   );
 }

@@ -90,13 +90,15 @@ export function ImportSteps({ onStarted }: { onStarted: (job: Job) => void }) {
             <FilePreview file={file} />
           </Section>
           <Section id="import-columns" title="3. Match the columns" card>
-            <p class="muted">Each field is read from the column chosen here; columns chosen for none are left out.</p>
-            <ColumnMapping header={file.header} mapping={mapping} errors={missing} disabled={checking} onChange={remap} />
-            {check.error ? <ErrorMessage error={check.error} /> : null}
-            <div class="actions actions-start">
-              <Button busy={checking} onClick={runCheck}>
-                Check {formatCount(file.rows.length, 'row', 'rows')}
-              </Button>
+            <div class="stack">
+              <p class="muted">Each field is read from the column chosen here; columns chosen for none are left out.</p>
+              <ColumnMapping header={file.header} mapping={mapping} errors={missing} disabled={checking} onChange={remap} />
+              {check.error ? <ErrorMessage error={check.error} /> : null}
+              <div class="actions actions-start">
+                <Button busy={checking} onClick={runCheck}>
+                  Check {formatCount(file.rows.length, 'row', 'rows')}
+                </Button>
+              </div>
             </div>
           </Section>
           {checked.data ? (

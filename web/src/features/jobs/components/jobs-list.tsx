@@ -5,7 +5,8 @@ import { QueryView } from '../../../components/ui/query-view';
 import { ErrorMessage } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/format';
 import { useCancelJob } from '../api/cancel-job';
-import { hasEnded, jobFileHref, type Job } from '../api/get-job';
+import { hasEnded, type Job } from '../api/get-job';
+import { JobFileLink } from './job-file-link';
 import { useJobs } from '../api/get-jobs';
 import { jobStage, jobTitle } from '../api/job-stage';
 
@@ -52,9 +53,9 @@ function JobRow({ job }: { job: Job }) {
       <div class="list-meta">
         <span class={`badge badge-${job.status}`}>{stage.name}</span>
         {job.file ? (
-          <a href={jobFileHref(job.id)} download>
+          <JobFileLink job={job}>
             Download<span class="visually-hidden"> the file of the {name}</span>
-          </a>
+          </JobFileLink>
         ) : null}
         {!hasEnded(job) ? (
           <Button variant="ghost" busy={cancel.isPending} onClick={() => cancel.mutate(job.id)}>

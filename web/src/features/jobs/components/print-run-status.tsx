@@ -2,7 +2,8 @@ import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading, Notice } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 import { useCancelJob } from '../api/cancel-job';
-import { hasEnded, jobFileHref, useJob } from '../api/get-job';
+import { hasEnded, useJob } from '../api/get-job';
+import { JobFileLink } from './job-file-link';
 import { JobProgress } from './job-progress';
 
 /** A print run under way or done, found again from its id in the address: its progress, then its ZIP. */
@@ -30,9 +31,9 @@ export function PrintRunStatus({ id }: { id: string }) {
             and manifest.csv, and sheets.pdf when label sheets were chosen.
           </Notice>
           <div class="actions actions-start">
-            <a class="btn btn-primary" href={jobFileHref(run.id)} download>
+            <JobFileLink job={run} button>
               Download ZIP
-            </a>
+            </JobFileLink>
           </div>
         </>
       ) : null}

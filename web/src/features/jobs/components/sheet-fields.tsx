@@ -9,9 +9,9 @@ const PAPER_CHOICES = [
   ['Letter', 'Letter (8.5 × 11 in)'],
 ] as const;
 const CAPTIONS = [
-  ['name', 'The code’s name'],
-  ['shortCode', 'The ending'],
-  ['none', 'No caption'],
+  ['name', 'Name'],
+  ['shortCode', 'Ending'],
+  ['none', 'None'],
 ] as const;
 
 /**
