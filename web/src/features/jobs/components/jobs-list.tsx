@@ -54,7 +54,8 @@ function JobRow({ job }: { job: Job }) {
         <span class={`badge badge-${job.status}`}>{stage.name}</span>
         {job.file ? (
           <JobFileLink job={job}>
-            Download<span class="visually-hidden"> the file of the {name}</span>
+            {job.kind === 'export' ? 'Download ZIP' : job.status === 'failed' ? 'Download the problems' : 'Download the list'}
+            <span class="visually-hidden"> of the {name}</span>
           </JobFileLink>
         ) : null}
         {!hasEnded(job) ? (
