@@ -1,4 +1,4 @@
-import { SHEET_BOUNDS, sheetLayout, type Caption, type Paper, type Sheet, type SheetLayout } from './sheet-layout';
+import { SHEET_BOUNDS, sheetPage, type Caption, type Paper, type Sheet, type SheetPage } from './sheet-layout';
 import type { PrintRunBody } from './start-print-run';
 
 export type Format = PrintRunBody['format'];
@@ -65,7 +65,8 @@ function within(text: string, min: number, max: number, whole: boolean): number 
 export interface ReadDraft {
   size: number | null;
   sheet: Sheet | null;
-  layout: SheetLayout | null;
+  /** One page of the sheets, with the symbol's size or why the grid does not fit. */
+  page: SheetPage | null;
   /** What is wrong with each field as typed, said beside it. */
   problems: Partial<Record<'size' | SheetNumber, string>>;
 }
@@ -76,7 +77,7 @@ export function readDraft(draft: PrintDraft): ReadDraft {
   const problems: ReadDraft['problems'] = {};
   const size = within(draft.size[draft.format], spec.min, spec.max, true);
   if (size === null) problems.size = `Choose a whole number from ${spec.min} to ${spec.max} ${spec.unit}.`;
-  if (!draft.sheets) return { size, sheet: null, layout: null, problems };
+  if (!draft.sheets) return { size, sheet: null, page: null, problems };
   const numbers = {} as Record<SheetNumber, number>;
   for (const name of Object.keys(SHEET_BOUNDS) as SheetNumber[]) {
     const { min, max, step } = SHEET_BOUNDS[name];
@@ -84,7 +85,7 @@ export function readDraft(draft: PrintDraft): ReadDraft {
     if (value === null) problems[name] = `Choose ${step === 1 ? 'a whole number' : 'a number'} from ${min} to ${max}.`;
     else numbers[name] = value;
   }
-  if (Object.keys(problems).some((name) => name !== 'size')) return { size, sheet: null, layout: null, problems };
+  if (Object.keys(problems).some((name) => name !== 'size')) return { size, sheet: null, page: null, problems };
   const sheet: Sheet = { paper: draft.paper, caption: draft.caption, ...numbers };
-  return { size, sheet, layout: sheetLayout(sheet), problems };
+  return { size, sheet, page: sheetPage(sheet), problems };
 }

@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { readDraft, startDraft } from './print-options';
 import { runErrors } from './run-errors';
-import { CAPTION_MM, sheetLayout } from './sheet-layout';
+import { sheetPage } from './sheet-layout';
 
 describe('label sheets', () => {
-  it('sizes the symbol by the cell’s width or its height less the caption, whichever is less', () => {
-    const a4 = sheetLayout({ paper: 'A4', columns: 3, rows: 8, marginMm: 10, gapMm: 4, caption: 'name' });
+  it('measures a page with the service’s own layout: symbol and caption, or why the grid does not fit', () => {
+    const a4 = sheetPage({ paper: 'A4', columns: 3, rows: 8, marginMm: 10, gapMm: 4, caption: 'name' });
     expect(a4.cell.width).toBeCloseTo((210 - 20 - 8) / 3);
     expect(a4.cell.height).toBeCloseTo((297 - 20 - 28) / 8);
-    expect(a4.symbol).toBeCloseTo((297 - 20 - 28) / 8 - CAPTION_MM);
-    expect(a4.limitedBy).toBe('rows');
     expect(a4.cells).toHaveLength(24);
     expect(a4.cells[4]).toEqual({ x: 10 + a4.cell.width + 4, y: 10 + a4.cell.height + 4 });
-    const wide = sheetLayout({ paper: 'Letter', columns: 20, rows: 2, marginMm: 0, gapMm: 0, caption: 'none' });
-    expect(wide.symbol).toBeCloseTo(215.9 / 20);
-    expect(wide.limitedBy).toBe('columns');
+    // The caption's line is a tenth of the cell's shorter side, at least 4 mm.
+    expect(a4.geometry).toMatchObject({ captionMm: 4, perPage: 24 });
+    expect(a4.geometry!.symbolMm).toBeCloseTo((297 - 20 - 28) / 8 - 4);
+    expect(a4.refusal).toBeNull();
+    const fine = sheetPage({ paper: 'A4', columns: 15, rows: 2, marginMm: 10, gapMm: 4, caption: 'none' });
+    expect(fine.geometry).toBeNull();
+    expect(fine.refusal).toEqual({ field: 'sheet.columns', message: expect.stringMatching(/^15 columns do not fit across A4/) });
+    expect(fine.cells).toHaveLength(30);
   });
 
   it('reads the typed options, saying beside each field what is out of bounds', () => {

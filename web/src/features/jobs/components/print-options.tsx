@@ -4,7 +4,6 @@ import { Notice } from '../../../components/ui/states';
 import { newKey } from '../api/new-key';
 import { FORMATS, readDraft, startDraft, type Format, type PrintDraft } from '../api/print-options';
 import { runErrors } from '../api/run-errors';
-import { MIN_SYMBOL_MM } from '../api/sheet-layout';
 import { useStartPrintRun, type PrintRunBody } from '../api/start-print-run';
 import type { Job } from '../api/get-job';
 import { NumberField } from './number-field';
@@ -29,7 +28,7 @@ export function PrintOptions({ source, onStarted }: { source: PrintSource; onSta
       : { ...source, format: draft.format, size: read.size, ...(read.sheet ? { sheet: read.sheet } : {}) };
   const serial = JSON.stringify(body);
   const key = useMemo(newKey, [serial]);
-  const small = read.layout !== null && read.layout.symbol < MIN_SYMBOL_MM;
+  const small = read.page?.refusal != null;
   const change = (next: PrintDraft) => {
     setDraft(next);
     if (start.error) start.reset();
@@ -81,8 +80,8 @@ export function PrintOptions({ source, onStarted }: { source: PrintSource; onSta
       {draft.sheets ? (
         <div class="sheet-layout">
           <SheetFields draft={draft} read={read} refused={refused.field} onChange={change} />
-          {read.sheet && read.layout ? (
-            <SheetPreview sheet={read.sheet} layout={read.layout} />
+          {read.sheet && read.page ? (
+            <SheetPreview sheet={read.sheet} page={read.page} />
           ) : (
             <p class="muted sheet-preview-none">The preview returns once every sheet field is within its bounds.</p>
           )}

@@ -1,7 +1,7 @@
 import { SelectField } from '../../../components/ui/select-field';
 import type { PrintDraft, ReadDraft } from '../api/print-options';
 import type { RunField } from '../api/run-errors';
-import { MIN_SYMBOL_MM, mm, SHEET_BOUNDS, type Caption, type Paper } from '../api/sheet-layout';
+import { SHEET_BOUNDS, type Caption, type Paper } from '../api/sheet-layout';
 import { NumberField } from './number-field';
 
 const PAPER_CHOICES = [
@@ -16,7 +16,7 @@ const CAPTIONS = [
 
 /**
  * The grid of the label sheets. A grid whose symbols would come out under 10 mm is said beside the
- * field that makes them so small (columns for their width, rows for their height).
+ * field that makes them so small (columns for their width, rows for their height), in the service's words.
  */
 export function SheetFields({
   draft,
@@ -29,15 +29,11 @@ export function SheetFields({
   refused: Partial<Record<RunField, string>>;
   onChange: (draft: PrintDraft) => void;
 }) {
-  const small = read.layout && read.layout.symbol < MIN_SYMBOL_MM ? read.layout : null;
-  const tooSmall = small
-    ? `The symbols would be ${mm(small.symbol)}: under ${MIN_SYMBOL_MM} mm they do not scan reliably. ${
-        small.limitedBy === 'columns' ? 'Use fewer columns' : 'Use fewer rows or no caption'
-      }, or a smaller margin or gap.`
-    : null;
+  // The service's own check, run here: its message says what would fit, beside the field to change.
+  const refusal = read.page?.refusal ?? null;
   const number = (name: keyof typeof SHEET_BOUNDS, label: string, unit = '') => {
     const { min, max, step } = SHEET_BOUNDS[name];
-    const warning = small && small.limitedBy === name ? tooSmall : null;
+    const warning = refusal?.field === `sheet.${name}` ? refusal.message : null;
     return (
       <NumberField
         label={label}

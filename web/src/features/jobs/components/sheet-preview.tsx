@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks';
 import { formatCount } from '../../../lib/format';
-import { CAPTION_MM, mm, type Sheet, type SheetLayout } from '../api/sheet-layout';
+import { mm, type Sheet, type SheetPage } from '../api/sheet-layout';
 
 /** The length of a cut mark, and its distance from the cell's corner, in millimetres. */
 const MARK = 3;
@@ -25,12 +25,12 @@ function SymbolMark({ x, y, side }: { x: number; y: number; side: number }) {
 }
 
 /** Cut marks in the margins, in line with every column's and row's edges. */
-function CutMarks({ layout, sheet }: { layout: SheetLayout; sheet: Sheet }) {
+function CutMarks({ page, sheet }: { page: SheetPage; sheet: Sheet }) {
   if (sheet.marginMm < MARK + MARK_GAP) return null;
-  const { paper, cell } = layout;
+  const { paper, cell } = page;
   const xs = new Set<number>();
   const ys = new Set<number>();
-  for (const c of layout.cells) {
+  for (const c of page.cells) {
     xs.add(c.x).add(c.x + cell.width);
     ys.add(c.y).add(c.y + cell.height);
   }
@@ -58,12 +58,17 @@ function CutMarks({ layout, sheet }: { layout: SheetLayout; sheet: Sheet }) {
 
 /**
  * One page of label sheets drawn in the browser as the options change: the paper, the cells of the
- * grid, a symbol square at the top of each, its caption line and the cut marks, all in millimetres.
+ * grid, the symbol square and the caption's line in each, as the service will lay them out, and the
+ * cut marks; all in millimetres. A grid too fine for a 10 mm symbol shows its cells only.
  */
-export function SheetPreview({ sheet, layout }: { sheet: Sheet; layout: SheetLayout }) {
+export function SheetPreview({ sheet, page }: { sheet: Sheet; page: SheetPage }) {
   const id = useId();
-  const { paper, cell, symbol } = layout;
-  const captionWidth = Math.min(cell.width * 0.8, Math.max(symbol, cell.width * 0.5));
+  const { paper, cell, geometry } = page;
+  const symbol = geometry?.symbolMm ?? 0;
+  const caption = geometry?.captionMm ?? 0;
+  // The symbol and its caption are centred in the cell, as on the printed sheet.
+  const top = (cell.height - symbol - caption) / 2;
+  const line = Math.min(cell.width * 0.8, Math.max(symbol, cell.width * 0.5));
   const labels = sheet.columns * sheet.rows;
   return (
     <figure class="sheet-preview">
@@ -74,27 +79,33 @@ export function SheetPreview({ sheet, layout }: { sheet: Sheet; layout: SheetLay
         preserveAspectRatio="xMidYMid meet"
       >
         <rect x={0} y={0} width={paper.width} height={paper.height} class="sheet-paper" />
-        {layout.cells.map((c, i) => (
+        {page.cells.map((c, i) => (
           <g key={i}>
             <rect x={c.x} y={c.y} width={cell.width} height={cell.height} class="sheet-cell" />
-            {symbol > 0 ? <SymbolMark x={c.x + (cell.width - symbol) / 2} y={c.y} side={symbol} /> : null}
-            {sheet.caption === 'none' || symbol <= 0 ? null : (
+            {symbol > 0 ? <SymbolMark x={c.x + (cell.width - symbol) / 2} y={c.y + top} side={symbol} /> : null}
+            {caption > 0 ? (
               <rect
-                x={c.x + (cell.width - captionWidth) / 2}
-                y={c.y + symbol + CAPTION_MM * 0.35}
-                width={captionWidth}
-                height={Math.min(CAPTION_MM * 0.35, 2)}
+                x={c.x + (cell.width - line) / 2}
+                y={c.y + top + symbol + caption * 0.3}
+                width={line}
+                height={caption * 0.4}
                 rx={0.5}
                 class="sheet-caption"
               />
-            )}
+            ) : null}
           </g>
         ))}
-        <CutMarks layout={layout} sheet={sheet} />
+        <CutMarks page={page} sheet={sheet} />
       </svg>
       <figcaption id={id}>
-        One {sheet.paper} page: {sheet.columns} × {sheet.rows}, {formatCount(labels, 'label', 'labels')}; each symbol{' '}
-        <strong>{mm(symbol)}</strong> square.
+        One {sheet.paper} page: {sheet.columns} × {sheet.rows}, {formatCount(labels, 'label', 'labels')};{' '}
+        {geometry ? (
+          <>
+            each symbol <strong>{mm(symbol)}</strong> square.
+          </>
+        ) : (
+          'no room for a symbol of 10 mm.'
+        )}
       </figcaption>
     </figure>
   );
