@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Server-rendered pages are Preact JSX (src/http/html, ADR 0070).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The dashboard's name for the server's pure symbol code (web/vite.config.ts), for its unit tests.
+  resolve: { alias: { '@symbols': fileURLToPath(new URL('./src/catalog/symbols', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'web/src/**/*.test.ts'],
     pool: 'forks',

@@ -68,6 +68,20 @@ export const auditFindings = (audits: Record<string, AxeViolation[]>): string[] 
 
 export const WIDTHS = [360, 1280] as const;
 
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The default screenshots: a phone's and a desktop's width, 800 px high (the whole page is captured). */
+const AT_WIDTHS: readonly Viewport[] = WIDTHS.map((width) => ({ width, height: 800 }));
+
+/** A phone (iPhone 12 to 15) and a laptop, for suites that photograph at those sizes. */
+export const PHONE_AND_DESKTOP: readonly Viewport[] = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
 /**
  * The outermost elements that reach past the right edge of the viewport and so make the page scroll
  * sideways (an element inside a box that scrolls or clips on its own does not), as `tag.class` with
@@ -102,18 +116,18 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
 }
 
 /**
- * Saves the page at a phone's and a desktop's width: test-output/screenshots/<name>-<width>.png. At
- * every width the page must fit: one that scrolls sideways fails the test (softly: the story goes on).
+ * Saves the page at a phone's and a desktop's width (or at `sizes`): test-output/screenshots/<name>-<width>.png.
+ * At every width the page must fit: one that scrolls sideways fails the test (softly: the story goes on).
  */
-export async function screenshots(page: Page, name: string): Promise<void> {
+export async function screenshots(page: Page, name: string, sizes: readonly Viewport[] = AT_WIDTHS): Promise<void> {
   const dir = join(OUTPUT, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   // A whole-page capture keeps the scroll position, which would draw the sticky sidebar part-way down.
   const scroll = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
   await page.evaluate(() => window.scrollTo(0, 0));
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
+  for (const { width, height } of sizes) {
+    await page.setViewportSize({ width, height });
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
     expect.soft(await sidewaysOverflow(page), `${name} at ${width} px scrolls sideways`).toEqual([]);
   }
@@ -130,10 +144,11 @@ export async function auditAndShoot(
   audits: Record<string, AxeViolation[]>,
   name: string,
   shot = name,
+  sizes?: readonly Viewport[],
 ): Promise<void> {
   await page.waitForLoadState('networkidle');
   audits[name] = await seriousViolations(page);
-  await screenshots(page, shot);
+  await screenshots(page, shot, sizes);
 }
 
 /** Writes a suite's audits, by page name, to test-output/<file>. */

@@ -22,6 +22,10 @@ import { Shell } from './shell';
 
 /** The designer carries the symbol renderer; it loads when first opened, not with every page. */
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
+/** The jobs pages (import, print run, the list) load when first opened; the import page carries the CSV reader. */
+const ImportRoute = lazy(() => import('./routes/import').then((m) => m.ImportRoute));
+const PrintRunRoute = lazy(() => import('./routes/print-run').then((m) => m.PrintRunRoute));
+const JobsRoute = lazy(() => import('./routes/jobs').then((m) => m.JobsRoute));
 /** The analytics page and its chart library load only when the page is first opened. */
 const AnalyticsRoute = lazy(() => import('./routes/analytics').then((m) => m.AnalyticsRoute));
 /** GS1, campaigns and media pages load when first opened; the key's and the campaign's pages carry the renderer and the chart. */
@@ -70,9 +74,12 @@ export function AppRouter() {
         <Route path="/app/" component={() => <Redirect to="/app/codes" />} />
         <Route path="/app/codes" component={CodesRoute} />
         <Route path="/app/codes/new" component={NewCodeRoute} />
+        <Route path="/app/codes/import" component={ImportRoute} />
+        <Route path="/app/codes/print" component={PrintRunRoute} />
         <Route path="/app/codes/:id" component={CodeDetailRoute} />
         <Route path="/app/codes/:id/design" component={CodeDesignRoute} />
         <Route path="/app/links" component={() => <LinksRoute session={session.data} />} />
+        <Route path="/app/jobs" component={JobsRoute} />
         <Route path="/app/folders" component={() => <FoldersRoute session={session.data} />} />
         <Route path="/app/templates" component={() => <TemplatesRoute session={session.data} />} />
         <Route path="/app/analytics" component={AnalyticsRoute} />

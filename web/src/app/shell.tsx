@@ -7,6 +7,8 @@ import { useSignOut } from '../features/auth/api/session-mutations';
 /** The main navigation, in order: one entry per section (a new section adds its line here). */
 const NAV = [
   { href: '/app/codes', label: 'Codes' },
+  { href: '/app/codes/import', label: 'Import' },
+  { href: '/app/jobs', label: 'Jobs' },
   { href: '/app/links', label: 'Links' },
   { href: '/app/folders', label: 'Folders' },
   { href: '/app/templates', label: 'Templates' },
@@ -28,6 +30,10 @@ const NAV = [
  */
 export function Shell({ session, children }: { session: SessionState; children: ComponentChildren }) {
   const { path, route } = useLocation();
+  // The section the page is in: the entry with the longest address the path starts with (Import, not Codes, for /app/codes/import).
+  const current = NAV.filter((item) => path === item.href || path.startsWith(`${item.href}/`)).sort(
+    (a, b) => b.href.length - a.href.length,
+  )[0]?.href;
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -63,10 +69,9 @@ export function Shell({ session, children }: { session: SessionState; children: 
             <nav aria-label="Main" class="nav">
               <ul>
                 {NAV.map((item) => {
-                  const current = path === item.href || path.startsWith(`${item.href}/`);
                   return (
                     <li key={item.href}>
-                      <a href={item.href} aria-current={current ? 'page' : undefined}>
+                      <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
                         {item.label}
                       </a>
                     </li>

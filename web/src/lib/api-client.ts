@@ -65,19 +65,42 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   return data as T;
 }
 
+/** A session route's answer read as `fetch` gives it: the JSON body as data or as the error envelope. */
+async function settle<T>(call: Promise<Response>): Promise<T> {
+  return unwrap(
+    call.then(async (response) => {
+      const body = (await response.json().catch(() => undefined)) as unknown;
+      return response.ok ? { data: body as T, response } : { error: body, response };
+    }),
+  );
+}
+
+/**
+ * A file posted as the body itself (a bulk CSV), to a route whose body the generated document does
+ * not type: the same CSRF header and error handling as the generated client.
+ */
+export function postFile<T>(path: string, body: Blob | string, type: string, headers: Record<string, string> = {}): Promise<T> {
+  return settle(
+    fetch(`/app/api/v1${path}`, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { ...headers, 'Content-Type': type, 'X-CSRF-Token': csrfToken },
+    }),
+  );
+}
+
 /**
  * A multipart upload to a session route that the generated document does not type (the media
  * library's upload exists only on the dashboard's surface): the same CSRF header and error handling.
  */
 export async function upload<T>(path: string, form: FormData): Promise<T> {
-  const call = fetch(`/app/api/v1${path}`, {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { 'X-CSRF-Token': csrfToken },
-  }).then(async (response) => {
-    const body = (await response.json().catch(() => undefined)) as unknown;
-    return response.ok ? { data: body as T, response } : { error: body, response };
-  });
-  return unwrap(call);
+  return settle(
+    fetch(`/app/api/v1${path}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { 'X-CSRF-Token': csrfToken },
+    }),
+  );
 }

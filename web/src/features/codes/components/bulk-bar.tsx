@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
@@ -8,7 +8,7 @@ import type { Folder } from '../api/get-folders';
 
 const plural = (n: number) => `${n} code${n === 1 ? '' : 's'}`;
 
-/** What can be done to the selected codes at once: move them to a folder, or archive them. */
+/** What can be done to the selected codes at once: move them to a folder, print them, or archive them. */
 export function BulkBar({ ids, folders, onDone }: { ids: string[]; folders: Folder[]; onDone: () => void }) {
   const bulk = useBulkCodes();
   const [folderId, setFolderId] = useState('');
@@ -44,6 +44,9 @@ export function BulkBar({ ids, folders, onDone }: { ids: string[]; folders: Fold
           <Button variant="secondary" busy={bulk.isPending} onClick={() => run({ kind: 'move', folderId: folderId || null })}>
             Move
           </Button>
+          <ButtonLink variant="secondary" href={`/app/codes/print?codes=${ids.map(encodeURIComponent).join(',')}`}>
+            Print run…
+          </ButtonLink>
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Archive selected…
           </Button>

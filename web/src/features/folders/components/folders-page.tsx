@@ -19,6 +19,11 @@ function FolderItem({ folder, canWrite }: { folder: Folder; canWrite: boolean })
       <a href={`/app/analytics?folder=${folder.id}`}>
         Analytics<span class="visually-hidden"> of {folder.name}</span>
       </a>
+      {folder.codeCount > 0 ? (
+        <a href={`/app/codes/print?folder=${folder.id}`}>
+          Print run<span class="visually-hidden"> of {folder.name}</span>
+        </a>
+      ) : null}
     </NamedItem>
   );
 }

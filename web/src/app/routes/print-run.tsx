@@ -1,0 +1,3 @@
+import { PrintRunPage } from '../../features/jobs/components/print-run-page';
+
+export const PrintRunRoute = () => <PrintRunPage />;
