@@ -206,7 +206,8 @@ export class BulkCreate implements JobWork {
     try {
       await this.deps.codes.templateDesign(actor, id, drafting.templates);
     } catch (error) {
-      if (error instanceof NotFound) throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
+      if (error instanceof NotFound)
+        throw new InvalidRequest(`templateId "${id}" is not a template of this account.`, 'templateId');
       throw error;
     }
   }

@@ -24,7 +24,7 @@ export function jobStage(job: Job): Stage {
     case 'queued':
       return { name: 'Waiting to start', detail: 'Queued behind other work; it starts on its own.', percent: 0 };
     case 'running':
-      if (bulk && job.done === 0)
+      if (bulk && job.stage !== 'creating')
         return {
           name: 'Checking the rows',
           detail: `${formatNumber(job.total)} rows read; nothing is created until every row is right.`,
@@ -34,7 +34,7 @@ export function jobStage(job: Job): Stage {
       if (bulk) return { name: 'Creating the codes', detail: `${of(job.done, job.total)} codes created.`, percent };
       return { name: 'Drawing the codes', detail: `${of(job.done, job.total)} codes drawn and checked.`, percent };
     case 'succeeded':
-      if (bulk && job.file === null) return { name: 'Checked', detail: `${formatNumber(job.total)} rows checked.`, percent: 100 };
+      if (bulk && job.dryRun) return { name: 'Checked', detail: `${formatNumber(job.total)} rows checked.`, percent: 100 };
       if (bulk) return { name: 'Done', detail: `${formatNumber(job.done)} codes created.`, percent: 100 };
       return { name: 'Done', detail: `${formatNumber(job.done)} codes drawn and checked.`, percent: 100 };
     case 'failed':
@@ -48,5 +48,5 @@ export function jobStage(job: Job): Stage {
 export function jobTitle(job: Job): string {
   if (job.kind === 'export') return 'Print run';
   if (job.kind === 'import') return 'Import';
-  return job.status === 'succeeded' && job.file === null ? 'Check of a bulk file' : 'Bulk create';
+  return job.dryRun ? 'Check of a bulk file' : 'Bulk create';
 }
