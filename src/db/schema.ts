@@ -141,6 +141,8 @@ export interface CodesTable {
   /** The hosted content the code leads to (`form`, `page`, `card`), or null for an address. */
   content_kind: string | null;
   content_id: string | null;
+  imported_source: ColumnType<string | null, string | null | undefined, string | null>;
+  imported_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -151,6 +153,10 @@ export interface LinksTable {
   domain: string;
   short_code: string;
   destination: string;
+  /** The title a link was imported with (links made here have none yet). */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  imported_source: ColumnType<string | null, string | null | undefined, string | null>;
+  imported_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

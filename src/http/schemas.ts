@@ -59,6 +59,15 @@ export const PageQuery = () =>
   Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() }, { additionalProperties: false });
 
 export const DateTime = Type.String({ format: 'date-time' });
+
+/** Visits another service counted before a code or link was moved in: a figure of that service, never events here. */
+export const ImportedTotal = Type.Object(
+  {
+    source: Type.String({ description: 'The service it was moved in from: bitly, shlink, yourls, kutt, dub or csv.' }),
+    total: Type.Integer({ description: "Its lifetime visits as that service counted them; not part of this service's counts." }),
+  },
+  { additionalProperties: false },
+);
 export { Nullable, StringEnum, TaggedUnion } from '../lib/schema-types.js';
 
 /** The `:id` of every resource path: any string up to 64 characters (one that is no id is a 404). */

@@ -30,8 +30,16 @@ export interface Code {
   /** The form, page or card the code leads to (its destination is then that content's address). */
   content: ContentRef | null;
   scans: number;
+  /** The lifetime visits another service counted before the code was moved in, kept apart from `scans`. */
+  imported?: ImportedTotal | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Visits counted by the service a code or link was moved in from: a figure, never events. */
+export interface ImportedTotal {
+  source: string;
+  total: number;
 }
 
 /** The look, rules and gate a code is given, on creation and on change alike. */

@@ -48,6 +48,7 @@ export class LinksService extends ContentReads<Link, [limit: number, offset: num
         domain: domainKey(account.domain),
         shortCode,
         destination,
+        name: null,
         clicks: 0,
         createdAt: now,
         updatedAt: now,

@@ -1,3 +1,5 @@
+import type { ImportedTotal } from '../codes/codes.types.js';
+
 export interface Link {
   id: string;
   accountId: string;
@@ -5,7 +7,11 @@ export interface Link {
   domain: string;
   shortCode: string;
   destination: string;
+  /** A title (given when the link was moved in from another service). */
+  name: string | null;
   clicks: number;
+  /** The lifetime visits another service counted before the link was moved in, kept apart from `clicks`. */
+  imported?: ImportedTotal | null;
   createdAt: number;
   updatedAt: number;
 }

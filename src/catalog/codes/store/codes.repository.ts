@@ -19,6 +19,7 @@ const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
   rules: JSON.parse(row.rules) as Rule[],
   content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
   scans: Number(row.lifetime_total ?? 0),
+  imported: row.imported_source === null ? null : { source: row.imported_source, total: Number(row.imported_total ?? 0) },
 });
 
 const toRow = (code: Code) => ({
@@ -37,6 +38,8 @@ const toRow = (code: Code) => ({
   folder_id: code.folderId,
   content_kind: code.content?.type ?? null,
   content_id: code.content?.id ?? null,
+  imported_source: code.imported?.source ?? null,
+  imported_total: code.imported?.total ?? null,
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });

@@ -22,6 +22,7 @@ export function presentCode(code: CodeRecord, publicUrl: string): Static<typeof 
     gate: code.gateHash === null ? null : { type: 'password' },
     folderId: code.folderId,
     content: code.content,
+    imported: code.imported ?? null,
     createdAt: iso(code.createdAt),
     updatedAt: iso(code.updatedAt),
   };

@@ -12,7 +12,7 @@ import {
   NAME_MAX,
   Rules,
 } from '../../../../catalog/index.js';
-import { DataEnvelope, DateTime, Nullable, Pagination, StringEnum } from '../../../schemas.js';
+import { DataEnvelope, DateTime, ImportedTotal, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
@@ -56,6 +56,7 @@ export const Code = Type.Object(
     gate: Nullable(Type.Object({ type: Type.Literal('password') })),
     folderId: Nullable(Type.String({ description: 'The folder the code is in, or null.' })),
     content: Nullable(ContentRef),
+    imported: Nullable(ImportedTotal),
     createdAt: DateTime,
     updatedAt: DateTime,
   },

@@ -10,7 +10,9 @@ export function presentLink(link: LinkRecord, publicUrl: string): Static<typeof 
     shortCode: link.shortCode,
     url: `${shortBase(publicUrl, link.domain)}/${link.shortCode}`,
     destination: link.destination,
+    name: link.name,
     clicks: link.clicks,
+    imported: link.imported ?? null,
     createdAt: iso(link.createdAt),
     updatedAt: iso(link.updatedAt),
   };

@@ -1,7 +1,7 @@
 import { MemberFilter } from '../campaigns/schema.js';
 import { Type } from '@sinclair/typebox';
 import { DESTINATION_MAX, ENDING_MAX } from '../../../../catalog/index.js';
-import { DataEnvelope, DateTime, Pagination } from '../../../schemas.js';
+import { DataEnvelope, DateTime, ImportedTotal, Nullable, Pagination } from '../../../schemas.js';
 
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
 
@@ -11,7 +11,9 @@ export const Link = Type.Object(
     shortCode: Type.String(),
     url: Type.String({ description: 'The short address.' }),
     destination: Type.String(),
+    name: Nullable(Type.String({ description: 'A title (a link moved in from another service keeps its title).' })),
     clicks: Type.Integer(),
+    imported: Nullable(ImportedTotal),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
