@@ -4,6 +4,9 @@ import type { Identity } from '../identity/index.js';
 import type { Platform } from '../platform/index.js';
 import { BulkCreate } from './bulk/bulk.service.js';
 import { PrintRuns } from './prints/print-runs.service.js';
+import { importFetch } from './imports/import.fetch.js';
+import { MovingIn } from './imports/import.service.js';
+import { apiReaders, fileReaders } from './imports/sources/index.js';
 import { CampaignsRepository } from './campaigns/store/campaigns.repository.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import type { CodeLookup } from './codes/code-lookup.js';
@@ -44,6 +47,8 @@ export interface Catalog {
   bulk: BulkCreate;
   /** Print runs: the work of `export` jobs. */
   printRuns: PrintRuns;
+  /** Moving in from other services: the work of `import` jobs. */
+  movingIn: MovingIn;
   /** The worker threads images are made on (started on first use; closed with the process). */
   imaging: Imaging;
   /** The media library's files (what logos and page images are read through) and folders. */
@@ -56,7 +61,7 @@ export interface Catalog {
 
 export interface CatalogParts {
   db: Database['db'];
-  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media' | 'jobs'>;
+  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'media' | 'jobs' | 'webhookAllowPrivate'>;
   /** Where media bytes live (default: the disk store at MEDIA_DIR). */
   mediaStore?: MediaStore;
   /** The public address of an account's form, page or card, for codes that point at one. */
@@ -119,8 +124,27 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     checkRow: parts.checkCodeRow,
   });
   const symbols = new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging);
+  const links = new LinksRepository(db);
+  const campaignsRepo = new CampaignsRepository(db);
+  const movingIn = new MovingIn({
+    jobs: platform.jobs,
+    codes,
+    codesRepo,
+    links,
+    endings: endingsRepo,
+    claims: endings,
+    tags: campaignsRepo,
+    accounts,
+    transactor,
+    bus,
+    fileReaders,
+    apiReaders,
+    fetch: importFetch(config.webhookAllowPrivate),
+    maxInputBytes: config.jobs.maxInputBytes,
+  });
   return {
     bulk,
+    movingIn,
     printRuns: new PrintRuns({
       jobs: platform.jobs,
       codes: codesRepo,
@@ -130,11 +154,11 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
       publicUrl: config.publicUrl,
     }),
     codes,
-    links: new LinksService({ links: new LinksRepository(db), accounts, endings: endingsRepo, claims: endings, bus, clock }),
+    links: new LinksService({ links, accounts, endings: endingsRepo, claims: endings, bus, clock }),
     endings,
     folders: new FoldersService(foldersRepo, codesRepo, transactor, clock),
     templates,
-    campaigns: new CampaignsService(new CampaignsRepository(db), transactor, clock),
+    campaigns: new CampaignsService(campaignsRepo, transactor, clock),
     gs1: new Gs1Service(gs1Repo, endings, transactor, clock),
     symbols,
     imaging,

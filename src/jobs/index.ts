@@ -62,7 +62,7 @@ export const jobRunner = (services: Services, log: FastifyBaseLogger, pollMs?: n
   new JobRunner(
     services.platform.jobRows,
     services.platform.jobs.files,
-    { bulk: services.catalog.bulk, export: services.catalog.printRuns },
+    { bulk: services.catalog.bulk, export: services.catalog.printRuns, import: services.catalog.movingIn },
     services.platform.clock,
     log,
     pollMs,

@@ -8,6 +8,7 @@ export * from './bus/invalidation-bus.ipc.js';
 export * from './bus/invalidation-bus.redis.js';
 export * from './bus/invalidation-bus.js';
 export * from './jobs/job-files.js';
+export * from './jobs/job-ids.js';
 export * from './jobs/job-runner.js';
 export * from './jobs/jobs.service.js';
 export * from './jobs/jobs.types.js';

@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { v7 } from 'uuid';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, InvalidRequest, NotFound } from '../../lib/errors.js';
 import {
   assertCan,
   effectivePlan,
-  ERRORS_KEPT,
   person,
+  rowId,
   type Job,
-  type JobError,
   type JobOutcome,
   type JobRun,
   type JobsService,
@@ -28,6 +25,7 @@ import { encodeValue, shortUrl } from '../endings/short-address.js';
 import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { FoldersRepository } from '../folders/store/folders.repository.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
+import { ErrorLog } from './error-log.js';
 import { FileProblem, readRows, type RowFormat } from './bulk.rows.js';
 
 /** The most rows one bulk input may have. */
@@ -55,13 +53,6 @@ export interface BulkDeps {
   /** A row checked against the create body's schema: the same lengths and types as one create (400 naming the field). */
   checkRow: (value: unknown) => CreateCodeInput;
 }
-
-/**
- * The id of a bulk job's code for `row`: the same on every run of the job, so a resumed job finds
- * what an earlier run committed, and a second insert of a row could only collide, never duplicate.
- */
-const codeIdFor = (job: Job, row: number): string =>
-  v7({ msecs: job.createdAt, seq: row, random: createHash('sha256').update(job.id).digest().subarray(0, 16) });
 
 /**
  * Bulk create: the whole input is checked first (every bad row reported, nothing created), then the
@@ -162,10 +153,10 @@ export class BulkCreate implements JobWork {
             if (!known) throw new InvalidRequest(`folderId "${code.folderId}" is not a folder of this account.`, 'folderId');
           }
           if (body.shortCode && code.mode === 'dynamic') {
-            const first = chosen.get(body.shortCode.toLowerCase());
+            const first = chosen.get(body.shortCode);
             if (first !== undefined)
               throw new InvalidRequest(`shortCode "${body.shortCode}" is also on row ${first}.`, 'shortCode');
-            chosen.set(body.shortCode.toLowerCase(), rows);
+            chosen.set(body.shortCode, rows);
             pending.push({ row: rows, shortCode: body.shortCode });
             if (pending.length >= BATCH) await flush();
           }
@@ -249,7 +240,7 @@ export class BulkCreate implements JobWork {
       if (input.row <= job.done) continue;
       if ('error' in input) throw new InvalidRequest(`Row ${input.row} changed since it was checked.`, 'file');
       const body = this.deps.checkRow(input.value);
-      const code = { ...(await codes.draft(actor, body, drafting)), id: codeIdFor(job, input.row) };
+      const code = { ...(await codes.draft(actor, body, drafting)), id: rowId(job, input.row) };
       batch.push({ code, shortCode: code.mode === 'dynamic' ? body.shortCode : undefined, row: input.row });
       if (batch.length >= BATCH) await write();
     }
@@ -299,12 +290,12 @@ export class BulkCreate implements JobWork {
         (
           await this.deps.repository.findMany(
             actor.accountId,
-            rows.map((row) => codeIdFor(job, row)),
+            rows.map((row) => rowId(job, row)),
           )
         ).map((c) => [c.id, c]),
       );
       for (const row of rows) {
-        const code = found.get(codeIdFor(job, row));
+        const code = found.get(rowId(job, row));
         if (!code) continue;
         const url = shortUrl(code, this.deps.publicUrl) ?? '';
         if (!out.write([row, code.id, code.name, code.shortCode ?? '', url, encodeValue(code, this.deps.publicUrl)]))
@@ -318,30 +309,3 @@ export class BulkCreate implements JobWork {
 }
 
 const fieldOf = (error: AppError): string => (error instanceof InvalidRequest ? (error.field ?? '') : '');
-
-/** The errors of a check: all of them to a CSV file as they are found, the first ERRORS_KEPT kept for the job's row. */
-class ErrorLog {
-  readonly first: JobError[] = [];
-  count = 0;
-  private out: ReturnType<typeof stringify> | null = null;
-  private file: ReturnType<typeof createWriteStream> | null = null;
-
-  constructor(private readonly path: string) {}
-
-  add(error: JobError): void {
-    this.count += 1;
-    if (this.first.length < ERRORS_KEPT) this.first.push(error);
-    if (!this.out) {
-      this.out = stringify({ header: true, columns: ['row', 'field', 'message'] });
-      this.file = createWriteStream(this.path);
-      this.out.pipe(this.file);
-    }
-    this.out.write([error.row, error.field, error.message]);
-  }
-
-  async close(): Promise<void> {
-    if (!this.out) return;
-    this.out.end();
-    await finished(this.file!);
-  }
-}

@@ -12,6 +12,9 @@ import {
 } from '../api/v1/jobs/schema.js';
 import { assertSomeJobScope, JOB_SCOPES, visibleJob } from '../api/v1/jobs/scopes.js';
 import { IdParams } from '../schemas.js';
+import { assertScope } from '../guard.js';
+import { importRequestOf } from '../api/v1/imports/request.js';
+import { ImportApiBody, ImportFormBody, ImportToolBody } from '../api/v1/imports/schema.js';
 import { operation } from './operation.js';
 
 const tag = 'jobs';
@@ -72,6 +75,33 @@ export const JOBS = [
     output: JobResponse,
     run: async (actor, body, { services, present, idempotencyKey }) =>
       present.job(await services.catalog.printRuns.start(actor, body, idempotencyKey)),
+  }),
+  operation({
+    id: 'importLinks',
+    tool: 'imports_create',
+    summary: 'Move links in from Bitly, Shlink, YOURLS, Kutt, Dub or a CSV',
+    addedInV1: true,
+    description:
+      "Queues an import job (202, `Location: /api/v1/jobs/{id}`). Send the file the old service exported as a multipart form (`source` = bitly, shlink, yourls, dub or csv, `file`, optional `as` and `dryRun`), or JSON naming its API (`source` = shlink, yourls or kutt, `url`, `apiKey`). Every record is checked first; one without an address, with a private or non-http one, or whose ending is invalid, repeated or already taken on the account's domain is reported in `errors` against its row (never renamed) and the others are imported: short links by default, dynamic codes with `as=codes`. Endings, titles, tags and creation dates come along; the old service's lifetime visits are kept as `imported` on each link, never as events. `dryRun` reports what would be imported and writes nothing. The finished job's file lists every row: `row,result,id,shortCode,url,name,message`. Needs codes:write and links:write.",
+    tag: 'imports',
+    scope: 'links:write',
+    kind: 'start',
+    http: 'POST /imports',
+    upload: { content: { 'multipart/form-data': ImportFormBody, 'application/json': ImportApiBody } },
+    body: ImportToolBody,
+    output: JobResponse,
+    errors: [413, 415],
+    run: async (actor, input, { services, present, idempotencyKey, principal, config }) => {
+      assertScope(principal, 'codes:write');
+      const { files } = services.platform.jobs;
+      const request = await importRequestOf(input, (file) => files.receive(file, config.jobs.maxInputBytes));
+      try {
+        return present.job(await services.catalog.movingIn.start(actor, request, idempotencyKey));
+      } catch (error) {
+        if (request.file && 'sha256' in request.file) await files.discard(request.file);
+        throw error;
+      }
+    },
   }),
   operation({
     id: 'listJobs',

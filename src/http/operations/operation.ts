@@ -33,6 +33,8 @@ export interface Upload {
   stream: Readable;
   /** The media type without parameters: one of the operation's `upload.content`. */
   type: string;
+  /** The whole Content-Type header (a multipart body's boundary is in it). */
+  header: string;
 }
 
 type Part = TObject | undefined;

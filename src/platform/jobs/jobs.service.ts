@@ -16,6 +16,8 @@ const KEY_MAX = 255;
 export interface JobRequest {
   /** The input file, streamed to disk before the job is queued. */
   input?: Readable;
+  /** Or an input already on disk (`files.receive`), which the job then owns. */
+  received?: Received;
   /** The largest input accepted, in bytes. */
   maxInputBytes?: number;
   /** The request's `Idempotency-Key`: a resend with it answers the same job. */
@@ -60,7 +62,8 @@ export class JobsService extends ContentReads<Job, [query: ListJobsQuery]> {
     const key = request.idempotencyKey?.trim() || null;
     if (key !== null && key.length > KEY_MAX)
       throw new InvalidRequest(`Idempotency-Key must be at most ${KEY_MAX} characters.`, 'Idempotency-Key');
-    const received = request.input ? await this.files.receive(request.input, request.maxInputBytes ?? Infinity) : null;
+    const received =
+      request.received ?? (request.input ? await this.files.receive(request.input, request.maxInputBytes ?? Infinity) : null);
     const requestHash = `${JSON.stringify(params)}:${received?.sha256 ?? ''}`;
     try {
       if (key !== null) {

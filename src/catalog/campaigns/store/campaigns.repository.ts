@@ -185,6 +185,14 @@ export class CampaignsRepository {
       .execute();
   }
 
+  /** Tags new things (nothing they had to replace): many at once, inside the caller's transaction. */
+  async tagNew(accountId: string, items: readonly { ref: MemberRef; tags: readonly string[] }[], db: Kysely<Schema>): Promise<void> {
+    const rows = items.flatMap(({ ref, tags }) =>
+      tags.map((tag) => ({ account_id: accountId, target_type: ref.type, target_id: ref.id, tag, tag_lower: tag.toLowerCase() })),
+    );
+    for (const part of chunks(rows)) await db.insertInto('taggings').values(part).execute();
+  }
+
   async tagsOf(accountId: string, ref: MemberRef): Promise<string[]> {
     const rows = await this.db
       .selectFrom('taggings')

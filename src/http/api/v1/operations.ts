@@ -40,6 +40,7 @@ const inputOf = (op: Operation, request: FastifyRequest): Record<string, unknown
 const uploadOf = (request: FastifyRequest): Upload => ({
   stream: request.body as Readable,
   type: (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+  header: request.headers['content-type'] ?? '',
 });
 
 /** The OpenAPI document shows an upload's body by its media types; the route itself validates none of it. */
