@@ -1,28 +1,26 @@
-import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
-import { FileProblem } from '../../bulk/bulk.rows.js';
-import type { ApiReader, ApiSourceName, FileReader, ImportRecord, ImportSource } from '../import.types.js';
+import type { ApiReader, ApiSourceName, FileReader, ImportSource } from '../import.types.js';
+import { readBitlyExport } from './bitly.js';
+import { readCsv } from './csv.js';
+import { readDubExport } from './dub.js';
+import { readKuttApi } from './kutt.js';
+import { readShlinkApi, readShlinkExport } from './shlink.js';
+import { readYourlsApi, readYourlsExport } from './yourls.js';
 
-/** The generic CSV: `url,shortCode,name`. */
-async function* csvReader(path: string): AsyncGenerator<ImportRecord> {
-  let header: string[] | null = null;
-  let row = 0;
-  for await (const record of createReadStream(path).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true })) as AsyncIterable<string[]>) {
-    if (!header) {
-      header = record.map((h) => h.trim());
-      if (!header.includes('url')) throw new FileProblem('The header has no "url" column (url,shortCode,name).', 'file');
-      continue;
-    }
-    row += 1;
-    const at = (name: string) => record[header!.indexOf(name)]?.trim() || null;
-    const url = at('url');
-    if (!url) {
-      yield { row, error: { row, field: 'url', message: 'The row has no url.' } };
-      continue;
-    }
-    yield { row, url, shortCode: at('shortCode'), domain: null, title: at('name'), tags: [], createdAt: null, clicks: null };
-  }
-}
+/** The reader of each source's export file; Kutt has none (its links are read over its API only). */
+export const fileReaders: Record<ImportSource, FileReader | undefined> = {
+  bitly: readBitlyExport,
+  shlink: readShlinkExport,
+  yourls: readYourlsExport,
+  kutt: undefined,
+  dub: readDubExport,
+  csv: readCsv,
+};
 
-export const fileReaders: Partial<Record<ImportSource, FileReader>> = { csv: csvReader };
-export const apiReaders: Partial<Record<ApiSourceName, ApiReader>> = {};
+/** The reader of each source's API. */
+export const apiReaders: Record<ApiSourceName, ApiReader> = {
+  shlink: readShlinkApi,
+  yourls: readYourlsApi,
+  kutt: readKuttApi,
+};
+
+export { FileProblem } from '../../bulk/bulk.rows.js';
