@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -14,10 +14,12 @@ import { AppError, InvalidRequest, NotFound } from '../../lib/errors.js';
 import {
   assertCan,
   effectivePlan,
+  ERRORS_KEPT,
   JobStopped,
   rowId,
   type InvalidationBus,
   type Job,
+  type JobError,
   type JobOutcome,
   type JobRun,
   type JobsService,
@@ -165,9 +167,9 @@ export class MovingIn implements JobWork {
         if (!params.dryRun) await run.setStage('creating');
       }
       if (!params.dryRun) await this.create(run, params, account, total);
-      await this.writeReport(run, params);
+      const left = await this.writeReport(run, params);
       await this.forgetKey(run, params);
-      return { status: 'succeeded', output: `${job.id}.csv` };
+      return { status: 'succeeded', output: `${job.id}.csv`, errors: left.slice(0, ERRORS_KEPT), errorCount: left.length };
     } catch (error) {
       if (!(error instanceof JobStopped && error.why === 'stopping')) await this.forgetKey(run, params);
       throw error;
@@ -424,7 +426,7 @@ export class MovingIn implements JobWork {
    * The job's file: every row read, in order, with what became of it (`imported`, or `ready` for a
    * dry run, or `skipped` with the reason), merged from the checked records and the errors.
    */
-  private async writeReport(run: JobRun, params: ImportParams): Promise<void> {
+  private async writeReport(run: JobRun, params: ImportParams): Promise<JobError[]> {
     const { job } = run;
     const out = stringify({ header: true, columns: ['row', 'result', 'id', 'shortCode', 'url', 'name', 'message'] });
     const file = createWriteStream(`${run.outputPath('csv')}.tmp`);
@@ -478,8 +480,8 @@ export class MovingIn implements JobWork {
     }
     out.end();
     await finished(file);
-    const { rename } = await import('node:fs/promises');
     await rename(`${run.outputPath('csv')}.tmp`, run.outputPath('csv'));
+    return errorRows.map(([row, field, message]) => ({ row, field, message }));
   }
 
   /** The errors' file as `[row, field, message]`, in row order (row 0, the file itself, first). */

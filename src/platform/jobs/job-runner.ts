@@ -148,8 +148,8 @@ export class JobRunner {
       status: outcome.status,
       reason: outcome.status === 'failed' ? outcome.reason : null,
       output: outcome.output ?? null,
-      errors: outcome.status === 'failed' ? (outcome.errors ?? []) : [],
-      errorCount: outcome.status === 'failed' ? (outcome.errorCount ?? outcome.errors?.length ?? 0) : 0,
+      errors: outcome.errors ?? [],
+      errorCount: outcome.errorCount ?? outcome.errors?.length ?? 0,
       at: this.clock.now(),
     });
     if (!ended) await this.files.remove(job.id);

@@ -67,9 +67,9 @@ export interface JobRun {
   checkpoint(): void;
 }
 
-/** How a run ended: its file, or a failure with a reason and the errors found. */
+/** How a run ended: its file (and the rows it left out, for work that goes on past them), or a failure with a reason and the errors found. */
 export type JobOutcome =
-  | { status: 'succeeded'; output: string | null }
+  | { status: 'succeeded'; output: string | null; errors?: JobError[]; errorCount?: number }
   | { status: 'failed'; reason: string; errors?: JobError[]; errorCount?: number; output?: string | null };
 
 /** The work of one kind of job. */
