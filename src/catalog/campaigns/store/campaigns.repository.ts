@@ -186,7 +186,11 @@ export class CampaignsRepository {
   }
 
   /** Tags new things (nothing they had to replace): many at once, inside the caller's transaction. */
-  async tagNew(accountId: string, items: readonly { ref: MemberRef; tags: readonly string[] }[], db: Kysely<Schema>): Promise<void> {
+  async tagNew(
+    accountId: string,
+    items: readonly { ref: MemberRef; tags: readonly string[] }[],
+    db: Kysely<Schema>,
+  ): Promise<void> {
     const rows = items.flatMap(({ ref, tags }) =>
       tags.map((tag) => ({ account_id: accountId, target_type: ref.type, target_id: ref.id, tag, tag_lower: tag.toLowerCase() })),
     );

@@ -35,7 +35,9 @@ export function readForm(body: Readable, contentType: string, receive: (file: Re
       file = receive(stream);
       file.catch((error: unknown) => (failed ??= error));
     });
-    parser.on('error', (error: unknown) => reject(error instanceof Error ? new InvalidRequest(`The form could not be read: ${error.message}`, 'file') : error));
+    parser.on('error', (error: unknown) =>
+      reject(error instanceof Error ? new InvalidRequest(`The form could not be read: ${error.message}`, 'file') : error),
+    );
     parser.on('finish', () => {
       void (async () => {
         const received = file ? await file.catch(() => null) : null;

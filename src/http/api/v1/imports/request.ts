@@ -29,7 +29,13 @@ async function apiBody(stream: Readable): Promise<ImportRequest> {
   }
   if (!validateApi(body)) throw new InvalidRequest(describeValidation('body', validateApi.errors ?? []));
   checkBodyText(body);
-  const { source, url, apiKey, as, dryRun } = body as { source: string; url: string; apiKey: string; as?: string; dryRun?: boolean };
+  const { source, url, apiKey, as, dryRun } = body as {
+    source: string;
+    url: string;
+    apiKey: string;
+    as?: string;
+    dryRun?: boolean;
+  };
   return { source, as, dryRun, api: { url, apiKey } };
 }
 
@@ -38,7 +44,15 @@ async function apiBody(stream: Readable): Promise<ImportRequest> {
  * naming the old service's API) or its MCP arguments (the file's text, or the API).
  */
 export async function importRequestOf(
-  input: { upload?: { stream: Readable; type: string; header: string }; source?: string; text?: string; url?: string; apiKey?: string; as?: string; dryRun?: boolean },
+  input: {
+    upload?: { stream: Readable; type: string; header: string };
+    source?: string;
+    text?: string;
+    url?: string;
+    apiKey?: string;
+    as?: string;
+    dryRun?: boolean;
+  },
   receive: (file: Readable) => Promise<Received>,
 ): Promise<ImportRequest> {
   const { upload } = input;

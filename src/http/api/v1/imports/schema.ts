@@ -2,11 +2,27 @@ import { Type } from '@sinclair/typebox';
 import { API_SOURCES, IMPORT_SOURCES } from '../../../../catalog/index.js';
 import { StringEnum } from '../../../schemas.js';
 
-const Source = StringEnum(IMPORT_SOURCES, { description: 'The service the links come from; `csv` is a plain `url,shortCode,name` file.' });
-const As = StringEnum(['links', 'codes'], { default: 'links', description: 'Make short links (the default) or dynamic QR codes.' });
-const DryRun = Type.Boolean({ default: false, description: 'Check and report what would be imported, and every conflict; write nothing.' });
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: "The old service's address (Shlink: its base URL; YOURLS: its yourls-api.php; Kutt: its base URL)." });
-const ApiKey = Type.String({ minLength: 1, maxLength: 512, description: 'The API key (YOURLS: the signature token). It is kept only until the job ends.' });
+const Source = StringEnum(IMPORT_SOURCES, {
+  description: 'The service the links come from; `csv` is a plain `url,shortCode,name` file.',
+});
+const As = StringEnum(['links', 'codes'], {
+  default: 'links',
+  description: 'Make short links (the default) or dynamic QR codes.',
+});
+const DryRun = Type.Boolean({
+  default: false,
+  description: 'Check and report what would be imported, and every conflict; write nothing.',
+});
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: "The old service's address (Shlink: its base URL; YOURLS: its yourls-api.php; Kutt: its base URL).",
+});
+const ApiKey = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: 'The API key (YOURLS: the signature token). It is kept only until the job ends.',
+});
 
 /** An import over the old service's API. */
 export const ImportApiBody = Type.Object(
