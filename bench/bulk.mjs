@@ -1,6 +1,7 @@
 // Bulk create and print runs through the built server (docs/benchmarks.md, "Bulk create and print runs"):
 // a 100,000-row CSV (BENCH_BULK_ROWS) made into codes, then a print run of 10,000 of them
-// (BENCH_PRINT_CODES) as PDF with A4 label sheets, on SQLite and on PostgreSQL (BENCH_BULK_STORES=sqlite,postgres).
+// (BENCH_PRINT_CODES) as PDF with A4 label sheets, then the same number of links moved in from a Bitly export,
+// on SQLite and on PostgreSQL (BENCH_BULK_STORES=sqlite,postgres).
 // Reports wall time from the POST to the job's end, how long the check of every row took, and the
 // serving process's peak RSS over its RSS when idle (sampled every 100 ms from /proc).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -93,7 +94,10 @@ async function run(name) {
     ],
     env,
   );
-  const { token } = cli(['token', 'create', '--account', account.id, '--scopes', 'codes:read,codes:write'], env);
+  const { token } = cli(
+    ['token', 'create', '--account', account.id, '--scopes', 'codes:read,codes:write,links:read,links:write'],
+    env,
+  );
   child = await start('dist/main.js', { ...env, PORT: String(port) }, port, null);
   const api = (path, init = {}) =>
     fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
@@ -146,6 +150,38 @@ async function run(name) {
     const printCpu = cpuSeconds(child.pid) - cpu1;
     if (print.result.status !== 'succeeded') throw new Error(`print run ended ${print.result.status}: ${print.result.reason}`);
     const zipBytes = Number((await api(print.result.file, { method: 'HEAD' })).headers.get('content-length') ?? 0);
+
+    // Moving in: a Bitly export of ROWS links, each with its own back-half, a title, tags and clicks.
+    const bitly = [
+      'Title,Link,Custom Link,Destination URL,Date Created,Tags,Engagements',
+      ...Array.from(
+        { length: ROWS },
+        (_, i) =>
+          `Link ${i + 1},https://bit.ly/b${i.toString(36)}x,,https://example.com/old/${i + 1},2024-03-05 14:07:09,"old, moved",${i % 500}`,
+      ),
+    ].join('\n');
+    const boundary = 'qrelay-bench-boundary';
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\nbitly\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bitly.csv"\r\nContent-Type: text/csv\r\n\r\n${bitly}\r\n--${boundary}--\r\n`;
+    await sleep(2000);
+    const idleImport = rss(child.pid);
+    const importStarted = performance.now();
+    const moved = await peakDuring(child.pid, async () => {
+      const res = await api('/api/v1/imports', {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      if (res.status !== 202) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+      return waitFor(api, (await res.json()).data.id);
+    });
+    const importMs = performance.now() - importStarted;
+    if (moved.result.status !== 'succeeded' || moved.result.done !== ROWS)
+      throw new Error(`import ended ${moved.result.status} with ${moved.result.done}: ${moved.result.reason}`);
+    const sample = await fetch(`http://127.0.0.1:${port}/b${(ROWS - 1).toString(36)}x`, {
+      redirect: 'manual',
+      headers: { host: 'qrelay.bench.test' },
+    });
+    if (sample.status !== 302) throw new Error(`an imported address answered ${sample.status}`);
     return {
       name,
       bulkS: bulkMs / 1000,
@@ -157,6 +193,8 @@ async function run(name) {
       printCpu,
       printPeak: (print.peak - idleBefore) / MIB,
       zipMb: zipBytes / 1e6,
+      importS: importMs / 1000,
+      importPeak: (moved.peak - idleImport) / MIB,
     };
   } finally {
     await stop(child);
@@ -170,13 +208,13 @@ console.log(
 );
 console.log(`load before: ${load()}\n`);
 console.log(
-  '| store | bulk: wall (check) | bulk: server CPU | bulk: peak RSS over idle | print run: wall | print run: server CPU | print run: peak RSS over idle | ZIP |',
+  '| store | bulk: wall (check) | bulk: server CPU | bulk: peak RSS over idle | print run: wall | print run: server CPU | print run: peak RSS over idle | ZIP | Bitly import: wall | import: peak RSS over idle |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const name of STORES) {
   const r = await run(name);
   console.log(
-    `| ${r.name} | ${r.bulkS.toFixed(1)} s (${r.checkS.toFixed(1)} s) | ${r.bulkCpu.toFixed(1)} s | +${r.bulkPeak.toFixed(0)} MiB (idle ${r.idle.toFixed(0)}) | ${r.printS.toFixed(1)} s | ${r.printCpu.toFixed(1)} s | +${r.printPeak.toFixed(0)} MiB | ${r.zipMb.toFixed(1)} MB |`,
+    `| ${r.name} | ${r.bulkS.toFixed(1)} s (${r.checkS.toFixed(1)} s) | ${r.bulkCpu.toFixed(1)} s | +${r.bulkPeak.toFixed(0)} MiB (idle ${r.idle.toFixed(0)}) | ${r.printS.toFixed(1)} s | ${r.printCpu.toFixed(1)} s | +${r.printPeak.toFixed(0)} MiB | ${r.zipMb.toFixed(1)} MB | ${r.importS.toFixed(1)} s | +${r.importPeak.toFixed(0)} MiB |`,
   );
 }
 console.log(`load after: ${load()}`);
