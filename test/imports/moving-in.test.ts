@@ -3,7 +3,9 @@ import { createHarness, type Harness } from '../support/harness.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 import { jobRunner } from '../../src/jobs/index.js';
-import type { JobRunner } from '../../src/platform/index.js';
+import { JobRunner, JobStopped, type JobRun } from '../../src/platform/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mcpClient, mcpUrl } from '../support/mcp.js';
 
 const quiet = { info() {}, warn() {} } as never;
 
@@ -158,5 +160,72 @@ describeEach(STORES)('moving in from a CSV ($name)', (store) => {
       expect(job.reason).toContain('private');
       expect(job.reason).not.toContain('secret-key');
     }
+  });
+
+  it('resumes after its instance dies mid-way, importing every record once', async () => {
+    const tenant = await h.factory.tenant();
+    const rows = Array.from({ length: 1_200 }, (_, i) => `https://example.com/r/${i},resume-${i},Resume ${i}`);
+    const res = await h.request({
+      method: 'POST',
+      url: '/api/v1/imports',
+      token: tenant.token,
+      ...form({ source: 'csv' }, ['url,shortCode,name', ...rows].join('\n')),
+    });
+    const id = res.json().data.id as string;
+    const dying = new JobRunner(
+      h.services.platform.jobRows,
+      h.services.platform.jobs.files,
+      {
+        import: {
+          run: (run: JobRun) =>
+            h.services.catalog.movingIn.run({
+              ...run,
+              advance: async (done, tx) => {
+                await run.advance(done, tx);
+                if (done > 500) throw new JobStopped('lease lost');
+              },
+            }),
+        },
+      },
+      h.clock,
+      quiet,
+    );
+    await dying.drain();
+    expect(await h.services.platform.jobs.find(tenant.account.id, id)).toMatchObject({ status: 'running', done: 500 });
+    h.clock.advance(31_000);
+    await runner.drain();
+    expect(await h.services.platform.jobs.find(tenant.account.id, id)).toMatchObject({ status: 'succeeded', done: 1_200 });
+    const links = (await h.request({ method: 'GET', url: '/api/v1/links?limit=100&offset=1100', token: tenant.token })).json()
+      .data;
+    expect(links).toHaveLength(100);
+    const report = await h.request({ method: 'GET', url: `/api/v1/jobs/${id}/file`, token: tenant.token });
+    expect(
+      new Set(
+        report.body
+          .trim()
+          .split('\n')
+          .slice(1)
+          .map((l) => l.split(',')[2]),
+      ).size,
+    ).toBe(1_200);
+  });
+
+  it('is an MCP tool too: imports_create takes the export file as text', async () => {
+    const tenant = await h.factory.tenant();
+    const client = await mcpClient(await mcpUrl(h), { 'x-api-key': tenant.token });
+    const data = (result: unknown) =>
+      ((result as CallToolResult).structuredContent as { data: { id: string; status: string } }).data;
+    const queued = data(
+      await client.callTool({
+        name: 'imports_create',
+        arguments: { source: 'csv', text: 'url,shortCode\nhttps://example.com/m,mcp-moved\n' },
+      }),
+    );
+    await runner.drain();
+    expect(data(await client.callTool({ name: 'jobs_get', arguments: { id: queued.id } }))).toMatchObject({
+      status: 'succeeded',
+      done: 1,
+    });
+    await client.close();
   });
 });
