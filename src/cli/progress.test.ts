@@ -17,6 +17,12 @@ describe('progressLine', () => {
     expect(progressLine(job({ total: 12_000 }))).toBe('checking 12,000 rows…');
   });
 
+  it('says an import reads and checks its source, then counts the links it creates', () => {
+    expect(progressLine(job({ kind: 'import', stage: 'checking' }))).toBe('reading and checking…');
+    expect(progressLine(job({ kind: 'import', stage: 'checking', total: 1_500 }))).toBe('reading and checking 1,500…');
+    expect(progressLine(job({ kind: 'import', stage: 'creating', total: 4, done: 1 }), 4)).toBe('creating 1 / 4 [#...] 25%');
+  });
+
   it('draws a bar of the rows created, rounded down so it is full only when every one is', () => {
     expect(progressLine(job({ stage: 'creating', total: 12_000, done: 4_500 }))).toBe(
       'creating 4,500 / 12,000 [#######.............] 37%',

@@ -4,18 +4,22 @@ import type { Job, JobKind } from '../platform/index.js';
 const WIDTH = 20;
 
 /** What each kind of job does to its rows or codes, once its input is checked. */
-const DOING: Record<JobKind, string> = { bulk: 'creating', export: 'drawing', import: 'importing' };
+const DOING: Record<JobKind, string> = { bulk: 'creating', export: 'drawing', import: 'creating' };
 
 const count = (n: number) => n.toLocaleString('en');
 
 /**
  * Where a job has got to, in one line of a terminal: `checking 12,000 rows…` while a bulk input is
- * checked (its total grows as it is read), then `creating 4,500 / 12,000 [#######.............] 37%`.
+ * checked (its total grows as it is read; an import's `reading and checking 12,000…`), then
+ * `creating 4,500 / 12,000 [#######.............] 37%`.
  */
 export function progressLine(job: Pick<Job, 'kind' | 'status' | 'stage' | 'total' | 'done'>, width = WIDTH): string {
   if (job.status === 'queued') return 'waiting for the job to start…';
   if (job.kind === 'bulk' && job.stage !== 'creating')
     return job.total > 0 ? `checking ${count(job.total)} rows…` : 'checking rows…';
+  // An import reads its source (a file, or an API page by page) and checks each record as it goes.
+  if (job.kind === 'import' && job.stage !== 'creating')
+    return job.total > 0 ? `reading and checking ${count(job.total)}…` : 'reading and checking…';
   const doing = DOING[job.kind];
   if (job.total <= 0) return `${doing}…`;
   const share = Math.min(1, Math.max(0, job.done / job.total));

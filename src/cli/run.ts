@@ -3,6 +3,7 @@ import { account } from './commands/account.js';
 import { backup, restore } from './commands/backup.js';
 import { code } from './commands/code.js';
 import { gs1 } from './commands/gs1.js';
+import { link } from './commands/link.js';
 import { mail } from './commands/mail.js';
 import { token } from './commands/token.js';
 import { user } from './commands/user.js';
@@ -12,7 +13,7 @@ export type { CliContext } from './context.js';
 
 type Command = (context: CliContext, sub: string | undefined, argv: string[]) => Promise<object>;
 
-const COMMANDS: Record<string, Command> = { account, token, user, mail, code, gs1 };
+const COMMANDS: Record<string, Command> = { account, token, user, mail, code, link, gs1 };
 
 /** Commands that open no store of their own (or must not hold one open). */
 const STANDALONE: Record<string, (argv: string[]) => Promise<object>> = {
@@ -48,6 +49,14 @@ export const USAGE = `usage: qrelay <command> [options] --json
               [--gap MM] [--caption name|shortCode|none]]
                                             a print run: every symbol drawn and decoded, one image per code and
                                             manifest.csv in a ZIP (with --sheet, label sheets too)
+  link import --account ID --source bitly|shlink|yourls|kutt|dub|csv (FILE | --url URL --api-key KEY)
+              [--as links|codes] [--dry-run] [--out FILE]
+                                            moves links in from another service, as the account's owner: its
+                                            export file (bitly, shlink, yourls, dub, csv) or its API (shlink,
+                                            yourls, kutt); the key may come from QRELAY_IMPORT_API_KEY instead
+                                            of --api-key. A row that cannot come is left out ("row N, field:
+                                            message") and the others come, exit 0; --out copies the report
+                                            (row,result,id,shortCode,url,name,message)
   gs1 prefix assign --account ID --prefix DIGITS
                                             on the service's host only that account registers GS1 keys under
                                             the company prefix (4 to 12 digits; heldByOthers counts keys
@@ -55,7 +64,7 @@ export const USAGE = `usage: qrelay <command> [options] --json
   gs1 prefix list [--account ID]
   gs1 prefix remove --prefix DIGITS
 
-code import and code export run their job in this process (or follow it, when a running server took it);
+code import, code export and link import run their job in this process (or follow it, when a running server took it);
 on a terminal, without --json, they draw its progress on stderr and print a summary for a person.`;
 
 /** Runs a standalone command, or returns null when the command needs the services. */

@@ -27,7 +27,7 @@ export const errorLine = ({ row, field, message }: JobError): string =>
   `${row === 0 ? 'the file' : `row ${row}`}${field && field !== 'file' ? `, ${field}` : ''}: ${message}`;
 
 /** Why a job that did not succeed ended, in a sentence. */
-const whyEnded = (job: Job): string =>
+export const whyEnded = (job: Job): string =>
   job.reason ?? (job.status === 'cancelled' ? 'The job was cancelled.' : `The job ended ${job.status}.`);
 
 /** CSV or JSON, as --format says or else as the file's name ends. */
