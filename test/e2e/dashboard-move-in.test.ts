@@ -62,7 +62,7 @@ describe.runIf(hasChromium)('moving links in from another service in a browser',
     await page.getByRole('radio', { name: 'Short links' }).check();
     await page.getByRole('button', { name: 'Check first' }).click();
     await page.getByText('2 links ready; 1 left out.').waitFor({ timeout: WAIT_MS });
-    const problems = page.getByRole('table', { name: 'Rows with problems' });
+    const problems = page.getByRole('table', { name: 'Rows left out' });
     const rows = await problems.locator('tbody tr').evaluateAll(cellsOf);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 2)).toEqual(['2', 'Ending']);
@@ -81,7 +81,7 @@ describe.runIf(hasChromium)('moving links in from another service in a browser',
     await page.getByRole('progressbar', { name: 'Moving in' }).waitFor();
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await page.getByText('2 imported, 1 left out.').waitFor();
-    expect(await page.getByRole('table', { name: 'Rows with problems' }).locator('tbody tr').count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Rows left out' }).locator('tbody tr').count()).toBe(1);
     await visit('done');
 
     const [report] = await Promise.all([

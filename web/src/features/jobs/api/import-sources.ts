@@ -30,7 +30,7 @@ export const SOURCES: readonly SourceInfo[] = [
       url: 'Shlink address',
       urlHint: 'The base address of your Shlink server, such as https://s.example.com.',
       key: 'API key',
-      keyHint: 'Made with `shlink api-key:generate`; sent as X-Api-Key and kept only until the import ends.',
+      keyHint: 'Made with “shlink api-key:generate”; sent as X-Api-Key and kept only until the import ends.',
     },
   },
   {

@@ -57,7 +57,7 @@ export function MoveInRun({ id }: { id: string }) {
             {run.done > 0 ? `${formatCount(run.done, 'link was', 'links were')} created before it stopped.` : null}
           </Notice>
         ) : null}
-        {run.errors.length > 0 ? <ErrorsTable errors={run.errors} /> : null}
+        {run.errors.length > 0 ? <ErrorsTable errors={run.errors} caption="Rows left out" /> : null}
         {run.errorCount > run.errors.length ? (
           <p>
             The first {formatNumber(run.errors.length)} of {formatNumber(run.errorCount)} rows left out are shown; the report

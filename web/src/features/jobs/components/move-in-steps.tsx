@@ -229,7 +229,7 @@ export function MoveInSteps({ onStarted }: { onStarted: (job: Job) => void }) {
                 </strong>{' '}
                 Nothing has been written yet.
               </Notice>
-              {job.errors.length > 0 ? <ErrorsTable errors={job.errors} /> : null}
+              {job.errors.length > 0 ? <ErrorsTable errors={job.errors} caption="Rows left out" /> : null}
               {job.errorCount > job.errors.length ? (
                 <p>
                   The first {formatNumber(job.errors.length)} of {formatNumber(job.errorCount)} rows left out are shown; the
