@@ -24,11 +24,21 @@ export interface SignedInDashboard {
  * A server on a real port with one company made by the operator's CLI, and a browser signed in as
  * its owner through the CLI's one-time set-password link (the way an operator hands over access).
  */
-export async function signedInDashboard(email: string, password: string): Promise<SignedInDashboard> {
+export async function signedInDashboard(
+  email: string,
+  password: string,
+  extraEnv: Record<string, string> = {},
+): Promise<SignedInDashboard> {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-dashboard-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { DATABASE_URL: `sqlite:${join(dir, 'qrelay.db')}`, PORT: String(port), PUBLIC_URL: base, GEOIP_DB: 'off' };
+  const env = {
+    DATABASE_URL: `sqlite:${join(dir, 'qrelay.db')}`,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    GEOIP_DB: 'off',
+    ...extraEnv,
+  };
   const made = cli(['account', 'create', '--name', 'Acme', '--plan', 'business', '--owner-email', email, '--json'], env);
   if (made.status !== 0) throw new Error(`account create failed: ${made.stderr}`);
   const link = cli(['user', 'password-link', '--email', email, '--json'], env);

@@ -24,6 +24,7 @@ import { Shell } from './shell';
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
 /** The jobs pages (import, print run, the list) load when first opened; the import page carries the CSV reader. */
 const ImportRoute = lazy(() => import('./routes/import').then((m) => m.ImportRoute));
+const MoveInRoute = lazy(() => import('./routes/move-in').then((m) => m.MoveInRoute));
 const PrintRunRoute = lazy(() => import('./routes/print-run').then((m) => m.PrintRunRoute));
 const JobsRoute = lazy(() => import('./routes/jobs').then((m) => m.JobsRoute));
 /** The analytics page and its chart library load only when the page is first opened. */
@@ -75,6 +76,7 @@ export function AppRouter() {
         <Route path="/app/codes" component={CodesRoute} />
         <Route path="/app/codes/new" component={NewCodeRoute} />
         <Route path="/app/codes/import" component={ImportRoute} />
+        <Route path="/app/codes/import/move-in" component={MoveInRoute} />
         <Route path="/app/codes/print" component={PrintRunRoute} />
         <Route path="/app/codes/:id" component={CodeDetailRoute} />
         <Route path="/app/codes/:id/design" component={CodeDesignRoute} />

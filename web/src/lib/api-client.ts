@@ -94,13 +94,13 @@ export function postFile<T>(path: string, body: Blob | string, type: string, hea
  * A multipart upload to a session route that the generated document does not type (the media
  * library's upload exists only on the dashboard's surface): the same CSRF header and error handling.
  */
-export async function upload<T>(path: string, form: FormData): Promise<T> {
+export async function upload<T>(path: string, form: FormData, headers: Record<string, string> = {}): Promise<T> {
   return settle(
     fetch(`/app/api/v1${path}`, {
       method: 'POST',
       body: form,
       credentials: 'same-origin',
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: { ...headers, 'X-CSRF-Token': csrfToken },
     }),
   );
 }

@@ -19,6 +19,7 @@ const of = (done: number, total: number) => `${formatNumber(done)} of ${formatNu
  */
 export function jobStage(job: Job): Stage {
   const percent = job.total > 0 ? Math.min(100, Math.floor((job.done / job.total) * 100)) : 0;
+  if (job.kind === 'import') return importStage(job, percent);
   const bulk = job.kind !== 'export';
   switch (job.status) {
     case 'queued':
@@ -44,9 +45,38 @@ export function jobStage(job: Job): Stage {
   }
 }
 
+/** A move-in: it reads the old service's records and checks each one, then creates those that can come. */
+function importStage(job: Job, percent: number): Stage {
+  const made = job.dryRun ? 'ready' : 'imported';
+  const left = job.errorCount > 0 ? `; ${formatNumber(job.errorCount)} left out` : '';
+  switch (job.status) {
+    case 'queued':
+      return { name: 'Waiting to start', detail: 'Queued behind other work; it starts on its own.', percent: 0 };
+    case 'running':
+      if (job.stage !== 'creating')
+        return {
+          name: 'Reading and checking',
+          detail: `${formatNumber(job.total)} records read; nothing is created until every one is checked.`,
+          percent: 0,
+          sweeping: true,
+        };
+      return { name: 'Creating', detail: `${of(job.done, job.total)} created.`, percent };
+    case 'succeeded':
+      return {
+        name: job.dryRun ? 'Checked' : 'Done',
+        detail: `${formatNumber(job.dryRun ? job.total : job.done)} ${made}${left}.`,
+        percent: 100,
+      };
+    case 'failed':
+      return { name: 'Failed', detail: job.reason ?? 'The import failed.', percent };
+    case 'cancelled':
+      return { name: 'Cancelled', detail: job.reason ?? 'The import was cancelled.', percent };
+  }
+}
+
 /** What a job is, in a few words. */
 export function jobTitle(job: Job): string {
   if (job.kind === 'export') return 'Print run';
-  if (job.kind === 'import') return 'Import';
+  if (job.kind === 'import') return job.dryRun ? 'Check of a move-in' : 'Move-in';
   return job.dryRun ? 'Check of a bulk file' : 'Bulk create';
 }

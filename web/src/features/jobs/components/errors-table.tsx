@@ -10,11 +10,19 @@ export type RowValues = (row: number, field: string) => { name: string; value: s
  * not "url"), the problem, and, where the file is at hand, the row's name and the value at fault (last,
  * so a phone shows the problem first and scrolls to the rest).
  */
-export function ErrorsTable({ errors, values }: { errors: readonly JobError[]; values?: RowValues }) {
+export function ErrorsTable({
+  errors,
+  values,
+  caption = 'Rows with problems',
+}: {
+  errors: readonly JobError[];
+  values?: RowValues;
+  caption?: string;
+}) {
   return (
     <div class="table-wrap card table-shades" tabIndex={0} role="region" aria-labelledby="check-errors-caption">
       <table class="figures errors-table">
-        <caption id="check-errors-caption">Rows with problems</caption>
+        <caption id="check-errors-caption">{caption}</caption>
         <thead>
           <tr>
             <th scope="col" class="num">

@@ -14,6 +14,7 @@ export function ImportPage({ canWrite }: { canWrite: boolean }) {
   const actions = (
     <div class="page-links">
       {query.job ? <a href={path}>Import another file</a> : null}
+      <a href="/app/codes/import/move-in">Move in from Bitly, Shlink, Dub…</a>
       <a href="/app/jobs">All jobs</a>
     </div>
   );

@@ -16,6 +16,7 @@ const PAGE = 20;
 function pageOf(job: Job): string | null {
   if (job.kind === 'export') return `/app/codes/print?run=${job.id}`;
   // A check that passed made nothing to look at; an import, or a check that failed, has its page.
+  if (job.kind === 'import') return job.dryRun ? null : `/app/codes/import/move-in?job=${job.id}`;
   if (job.kind === 'bulk' && (job.status !== 'succeeded' || job.file)) return `/app/codes/import?job=${job.id}`;
   return null;
 }
