@@ -21,6 +21,8 @@ export interface Policy {
   scope: Scope | null;
   /** With `scope: null`, the scopes one of which the route itself requires (a job: its work's); documented as alternatives. */
   oneOf?: readonly Scope[];
+  /** Scopes the route needs besides `scope` (an import makes links or codes: both). */
+  also?: readonly Scope[];
   metered: boolean;
   /**
    * Whether the request itself spends one from the allowance (default: when metered). /mcp is metered
@@ -73,7 +75,11 @@ function guardHook(services: Services, anonymous: AnonymousLimiter, readToken: T
       throw new Unauthorized();
     }
     const plan = principal.account.plan;
-    const denied = missingScope(principal, policy.scope) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null);
+    const denied =
+      [policy.scope, ...(policy.also ?? [])].reduce<Forbidden | null>(
+        (found, scope) => found ?? missingScope(principal, scope),
+        null,
+      ) ?? (policy.metered && !plan.apiAccess ? new PlanRequired() : null);
     // A refused request spends nothing but still tells the allowance left; the rate and the allowance
     // are taken together, the allowance only if the rate admits the request.
     const { rate, quota } = await services.platform.limits.admit(

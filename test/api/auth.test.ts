@@ -79,7 +79,7 @@ describeEach(STORES)('authentication ($name)', (store) => {
       expect(without.statusCode, `${route.method} ${route.template} without ${route.scope}`).toBe(403);
       expect(without.json().error.code).toBe('forbidden');
 
-      const only = await call(route, { authorization: `Bearer ${await h.factory.token(account.id, [route.scope!])}` });
+      const only = await call(route, { authorization: `Bearer ${await h.factory.token(account.id, route.allOf)}` });
       expect([401, 403], `${route.method} ${route.template} with only ${route.scope}`).not.toContain(only.statusCode);
     }
     for (const route of routes.filter((r) => r.scope?.endsWith(':read'))) {

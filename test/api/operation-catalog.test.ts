@@ -39,7 +39,7 @@ describe('the operation catalog', () => {
       expect(route, op.id).toBeDefined();
       expect(`${route!.method.toUpperCase()} ${route!.path}`, op.id).toBe(op.http.replace(/:(\w+)/g, '{$1}'));
       expect(route!.tags, op.id).toEqual([op.tag]);
-      expect(scopesOf(op.id), op.id).toEqual(op.scope ? [op.scope] : [...(op.scopeOneOf ?? [])]);
+      expect(scopesOf(op.id), op.id).toEqual(op.scope ? [op.scope, ...(op.alsoScopes ?? [])] : [...(op.scopeOneOf ?? [])]);
       expect(Object.keys(route!.responses), op.id).toContain(String(statusOf(op)));
     }
   });
@@ -50,7 +50,7 @@ describe('the operation catalog', () => {
       const op = OPERATIONS.find((candidate) => candidate.tool === tool.name);
       expect(op, tool.name).toBeDefined();
       expect(tool.scope, tool.name).toBe(op!.scope);
-      if (op!.scope) expect(scopesOf(op!.id), tool.name).toEqual([op!.scope]);
+      if (op!.scope) expect(scopesOf(op!.id), tool.name).toEqual([op!.scope, ...(op!.alsoScopes ?? [])]);
       expect(tool.output, tool.name).toBe(op!.output);
       const parts = [op!.params, op!.querystring, op!.body].flatMap((part) => Object.keys(part?.properties ?? {}));
       expect(Object.keys(tool.input.properties).sort(), tool.name).toEqual(parts.sort());

@@ -8,6 +8,8 @@ export interface DocumentedRoute {
   scope: string | null;
   /** Every scope the route accepts: one, or the alternatives of a route that checks its object's own (a job's). */
   oneOf: string[];
+  /** The scopes a token needs together (an import: links:write and codes:write). */
+  allOf: string[];
   hasBody: boolean;
   /** Names of its query parameters and of its JSON body's top-level fields. */
   query: string[];
@@ -53,6 +55,7 @@ export function documentedRoutes(app: FastifyInstance): DocumentedRoute[] {
       const oneOf = (op.security ?? []).flatMap((requirement) => requirement.bearerAuth ?? []);
       routes.push({
         oneOf,
+        allOf: scopes,
         method: method.toUpperCase(),
         template,
         url: `/api/v1${template.replace(/\{[^}]+\}/g, SAMPLE_ID)}`,

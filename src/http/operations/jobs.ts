@@ -85,6 +85,7 @@ export const JOBS = [
       "Queues an import job (202, `Location: /api/v1/jobs/{id}`). Send the file the old service exported as a multipart form (`source` = bitly, shlink, yourls, dub or csv, `file`, optional `as` and `dryRun`), or JSON naming its API (`source` = shlink, yourls or kutt, `url`, `apiKey`). Every record is checked first; one without an address, with a private or non-http one, or whose ending is invalid, repeated or already taken on the account's domain is reported in `errors` against its row (never renamed) and the others are imported: short links by default, dynamic codes with `as=codes`. Endings, titles, tags and creation dates come along; the old service's lifetime visits are kept as `imported` on each link, never as events. `dryRun` reports what would be imported and writes nothing. The finished job's file lists every row: `row,result,id,shortCode,url,name,message`. Needs codes:write and links:write.",
     tag: 'imports',
     scope: 'links:write',
+    alsoScopes: ['codes:write'],
     kind: 'start',
     http: 'POST /imports',
     upload: { content: { 'multipart/form-data': ImportFormBody, 'application/json': ImportApiBody } },

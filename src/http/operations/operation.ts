@@ -79,6 +79,8 @@ export interface Operation<
   scope: Scope | null;
   /** With `scope: null`: the scopes one of which `run` itself requires (a job: the scope of its work). */
   scopeOneOf?: readonly Scope[];
+  /** Scopes needed besides `scope` (checked by the REST guard; `run` checks them for the MCP tool). */
+  alsoScopes?: readonly Scope[];
   /** False where the REST call neither needs API access in the plan nor spends allowance. */
   metered?: false;
   kind: K;

@@ -49,7 +49,7 @@ export const apiV1: FastifyPluginAsync<ApiV1Options> = async (app, { config, ser
     if (!policy || !route.schema) return;
     (route.schema as Record<string, unknown>).security = policy.oneOf
       ? policy.oneOf.map((scope) => ({ bearerAuth: [scope] }))
-      : [{ bearerAuth: policy.scope ? [policy.scope] : [] }];
+      : [{ bearerAuth: policy.scope ? [policy.scope, ...(policy.also ?? [])] : [] }];
   });
 
   // On the API an unknown path still authenticates and counts against the rate, so it answers like any endpoint.

@@ -85,7 +85,12 @@ export function declareOperations(
     }
     app.route({
       ...routeOf(op),
-      onRequest: guard({ scope: op.scope, metered: op.metered ?? true, ...(op.scopeOneOf ? { oneOf: op.scopeOneOf } : {}) }),
+      onRequest: guard({
+        scope: op.scope,
+        metered: op.metered ?? true,
+        ...(op.scopeOneOf ? { oneOf: op.scopeOneOf } : {}),
+        ...(op.alsoScopes ? { also: op.alsoScopes } : {}),
+      }),
       schema: schemaOf(op),
       config: { ...routeConfig, ...(op.upload ? { swaggerTransform: documentUpload(op.upload.content) } : {}) },
       handler: async (request, reply) => {
