@@ -1,11 +1,9 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Transactor, Tx } from '../../db/transaction.js';
 import { isPublicAddress } from '../../delivery/index.js';
@@ -19,7 +17,6 @@ import {
   rowId,
   type InvalidationBus,
   type Job,
-  type JobError,
   type JobOutcome,
   type JobRun,
   type JobsService,
@@ -28,6 +25,7 @@ import {
   type Received,
 } from '../../platform/index.js';
 import { ErrorLog } from '../bulk/error-log.js';
+import { writeReport } from './import.report.js';
 import { FileProblem } from '../bulk/bulk.rows.js';
 import { TAGS_PER_OBJECT_MAX, TAG_MAX } from '../campaigns/campaigns.types.js';
 import type { CampaignsRepository } from '../campaigns/store/campaigns.repository.js';
@@ -167,7 +165,9 @@ export class MovingIn implements JobWork {
         if (!params.dryRun) await run.setStage('creating');
       }
       if (!params.dryRun) await this.create(run, params, account, total);
-      const left = await this.writeReport(run, params);
+      const left = await writeReport(run, params, (ids: string[]) =>
+        params.as === 'links' ? this.deps.links.findMany(job.accountId, ids) : this.deps.codesRepo.findMany(job.accountId, ids),
+      );
       await this.forgetKey(run, params);
       return { status: 'succeeded', output: `${job.id}.csv`, errors: left.slice(0, ERRORS_KEPT), errorCount: left.length };
     } catch (error) {
@@ -421,88 +421,7 @@ export class MovingIn implements JobWork {
       );
     }
   }
-
-  /**
-   * The job's file: every row read, in order, with what became of it (`imported`, or `ready` for a
-   * dry run, or `skipped` with the reason), merged from the checked records and the errors.
-   */
-  private async writeReport(run: JobRun, params: ImportParams): Promise<JobError[]> {
-    const { job } = run;
-    const out = stringify({ header: true, columns: ['row', 'result', 'id', 'shortCode', 'url', 'name', 'message'] });
-    const file = createWriteStream(`${run.outputPath('csv')}.tmp`);
-    out.pipe(file);
-    const readyLines = createInterface({ input: createReadStream(run.outputPath('ready.jsonl')), crlfDelay: Infinity })[
-      Symbol.asyncIterator
-    ]();
-    const errorRows = await this.errorRows(run.outputPath('errors.csv'));
-    const nextReady = async (): Promise<Ready | null> => {
-      for (;;) {
-        const { value, done } = await readyLines.next();
-        if (done) return null;
-        if (value) return JSON.parse(value) as Ready;
-      }
-    };
-    const codesById = async (records: Ready[]) => {
-      if (params.dryRun || records.length === 0) return new Map<string, string>();
-      const ids = records.map((r) => rowId(job, r.row));
-      const found =
-        params.as === 'links'
-          ? await this.deps.links.findMany(job.accountId, ids)
-          : await this.deps.codesRepo.findMany(job.accountId, ids);
-      return new Map(found.map((f) => [f.id, f.shortCode ?? '']));
-    };
-    let readyRecord = await nextReady();
-    let errorIndex = 0;
-    while (readyRecord || errorIndex < errorRows.length) {
-      const chunk: Ready[] = [];
-      while (readyRecord && chunk.length < BATCH) {
-        chunk.push(readyRecord);
-        readyRecord = await nextReady();
-      }
-      const endings = await codesById(chunk);
-      const lines: (string | number)[][] = [];
-      for (const record of chunk) {
-        while (errorIndex < errorRows.length && errorRows[errorIndex]![0] <= record.row)
-          lines.push(skipped(errorRows[errorIndex++]!));
-        const id = rowId(job, record.row);
-        lines.push([
-          record.row,
-          params.dryRun ? 'ready' : 'imported',
-          params.dryRun ? '' : id,
-          params.dryRun ? (record.shortCode ?? '') : (endings.get(id) ?? ''),
-          record.url,
-          record.name ?? '',
-          '',
-        ]);
-      }
-      if (!readyRecord) while (errorIndex < errorRows.length) lines.push(skipped(errorRows[errorIndex++]!));
-      for (const line of lines) if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
-    }
-    out.end();
-    await finished(file);
-    await rename(`${run.outputPath('csv')}.tmp`, run.outputPath('csv'));
-    return errorRows.map(([row, field, message]) => ({ row, field, message }));
-  }
-
-  /** The errors' file as `[row, field, message]`, in row order (row 0, the file itself, first). */
-  private async errorRows(path: string): Promise<[number, string, string][]> {
-    const rows: [number, string, string][] = [];
-    if (!existsSync(path)) return rows;
-    for await (const [row, field, message] of createReadStream(path).pipe(parse({ from_line: 2 })) as AsyncIterable<string[]>)
-      rows.push([Number(row), field ?? '', message ?? '']);
-    return rows.sort((a, b) => a[0] - b[0]);
-  }
 }
-
-const skipped = ([row, field, message]: [number, string, string]): (string | number)[] => [
-  row,
-  'skipped',
-  '',
-  '',
-  '',
-  '',
-  field ? `${field}: ${message}` : message,
-];
 
 const hostOf = (account: Account) => account.domain ?? 'this service';
 
