@@ -21,8 +21,6 @@ import { FoldersService } from './folders/folders.service.js';
 import type { Gs1Lookup } from './gs1/gs1-lookup.js';
 import { Gs1Repository } from './gs1/store/gs1.repository.js';
 import { Gs1Service } from './gs1/gs1.service.js';
-import { LinksRepository } from './links/store/links.repository.js';
-import { LinksService } from './links/links.service.js';
 import { MediaFoldersService } from './media/media-folders.service.js';
 import { MediaFoldersRepository, MediaRepository } from './media/store/media.repository.js';
 import { MediaService } from './media/media.service.js';
@@ -35,7 +33,8 @@ import { TemplatesService } from './templates/templates.service.js';
 /** Codes and links with their endings, designs and symbols, folders, templates, campaigns, GS1 keys and the media library. */
 export interface Catalog {
   codes: CodesService;
-  links: LinksService;
+  /** Short links: the same service over the rows of kind 'link'. */
+  links: CodesService;
   endings: EndingsService;
   folders: FoldersService;
   templates: TemplatesService;
@@ -98,8 +97,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
   const templates = new TemplatesService(new TemplatesRepository(db), clock, scannable);
   const codesRepo = new CodesRepository(db);
   const foldersRepo = new FoldersRepository(db);
-  const codes = new CodesService({
-    codes: codesRepo,
+  const codeParts = {
     accounts,
     endings: endingsRepo,
     folders: foldersRepo,
@@ -110,7 +108,10 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     bus,
     clock,
     contentAddress: parts.contentAddress,
-  });
+  };
+  const codes = new CodesService({ ...codeParts, codes: codesRepo });
+  const linksRepo = new CodesRepository(db, 'link');
+  const links = new CodesService({ ...codeParts, codes: linksRepo });
   const gs1Repo = new Gs1Repository(db);
   const bulk = new BulkCreate({
     jobs: platform.jobs,
@@ -124,13 +125,13 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     checkRow: parts.checkCodeRow,
   });
   const symbols = new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging);
-  const links = new LinksRepository(db);
   const campaignsRepo = new CampaignsRepository(db);
   const movingIn = new MovingIn({
     jobs: platform.jobs,
     codes,
     codesRepo,
     links,
+    linksRepo,
     endings: endingsRepo,
     claims: endings,
     tags: campaignsRepo,
@@ -154,7 +155,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
       publicUrl: config.publicUrl,
     }),
     codes,
-    links: new LinksService({ links, accounts, endings: endingsRepo, claims: endings, bus, clock }),
+    links,
     endings,
     folders: new FoldersService(foldersRepo, codesRepo, transactor, clock),
     templates,

@@ -33,8 +33,6 @@ export * from './gs1/gs1.resolution.js';
 export * from './gs1/gs1.service.js';
 export * from './gs1/gs1.types.js';
 export * from './gs1/gs1.vocabulary.js';
-export * from './links/links.service.js';
-export * from './links/links.types.js';
 export * from './media/media-folders.service.js';
 export * from './media/media.paths.js';
 export * from './media/media.service.js';

@@ -20,8 +20,8 @@ export interface CopyResult {
 /** Pages copied per step after the first: all of them, so the copy is one consistent read. */
 const ALL_PAGES = 2 ** 31 - 1;
 
-const count = (sqlite: BetterSqlite3.Database, table: string): number =>
-  (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+const count = (sqlite: BetterSqlite3.Database, rows: string): number =>
+  (sqlite.prepare(`select count(*) as n from ${rows}`).get() as { n: number }).n;
 
 /** Opens a copy, checks it is a sound qrelay store, and counts its rows. */
 export function inspectStore(file: string): StoreCounts {
@@ -33,8 +33,8 @@ export function inspectStore(file: string): StoreCounts {
     if (!migrations) throw new Error(`${file} is not a qrelay store`);
     return {
       accounts: count(sqlite, 'accounts'),
-      codes: count(sqlite, 'codes'),
-      links: count(sqlite, 'links'),
+      codes: count(sqlite, "codes where kind = 'code'"),
+      links: count(sqlite, "codes where kind = 'link'"),
       events: count(sqlite, 'events'),
     };
   } finally {

@@ -127,6 +127,8 @@ export interface EndingsTable {
 export interface CodesTable {
   id: string;
   account_id: string;
+  /** 'code', or 'link' for a short link: a code shown by its address rather than its symbol. */
+  kind: ColumnType<string, string | undefined, string>;
   name: string;
   name_lower: string;
   mode: string;
@@ -141,20 +143,6 @@ export interface CodesTable {
   /** The hosted content the code leads to (`form`, `page`, `card`), or null for an address. */
   content_kind: string | null;
   content_id: string | null;
-  imported_source: ColumnType<string | null, string | null | undefined, string | null>;
-  imported_total: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface LinksTable {
-  id: string;
-  account_id: string;
-  domain: string;
-  short_code: string;
-  destination: string;
-  /** The title a link was imported with (links made here have none yet). */
-  name: ColumnType<string | null, string | null | undefined, string | null>;
   imported_source: ColumnType<string | null, string | null | undefined, string | null>;
   imported_total: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
@@ -444,7 +432,6 @@ export interface Schema {
   mail_outbox: MailOutboxTable;
   endings: EndingsTable;
   codes: CodesTable;
-  links: LinksTable;
   folders: FoldersTable;
   templates: TemplatesTable;
   media_folders: MediaFoldersTable;

@@ -255,10 +255,12 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
     expect(await codes({ campaignId: campaign.id })).toEqual([c1.id, c2.id].sort());
     expect(await codes({ tag: 'FLYER' })).toEqual([c2.id, c3.id].sort());
     expect(await codes({ tag: 'flyer', campaignId: campaign.id })).toEqual([c2.id]);
-    expect((await h.services.catalog.links.list(ownerOf(own), 100, 0, { tag: 'flyer' })).map((l) => l.id)).toEqual([l1.id]);
-    expect((await h.services.catalog.links.list(ownerOf(own), 100, 0, { campaignId: campaign.id })).map((l) => l.id)).toEqual([
-      l2.id,
-    ]);
+    expect((await h.services.catalog.links.list(ownerOf(own), { limit: 100, offset: 0, tag: 'flyer' })).map((l) => l.id)).toEqual(
+      [l1.id],
+    );
+    expect(
+      (await h.services.catalog.links.list(ownerOf(own), { limit: 100, offset: 0, campaignId: campaign.id })).map((l) => l.id),
+    ).toEqual([l2.id]);
   });
 
   let sequence = 0;

@@ -1,5 +1,4 @@
 import type { CreateCodeInput } from '../../src/catalog/codes/codes.types.js';
-import type { CreateLinkInput } from '../../src/catalog/links/links.types.js';
 import type { Account } from '../../src/identity/accounts.types.js';
 import type { CreateAccountInput } from '../../src/identity/accounts.service.js';
 import { OPERATOR } from '../../src/platform/authz/roles.policy.js';
@@ -87,7 +86,7 @@ export class Factory {
     });
   }
 
-  async link(accountId: string, overrides: Partial<CreateLinkInput> = {}) {
+  async link(accountId: string, overrides: Partial<CreateCodeInput> = {}) {
     sequence += 1;
     return this.services.catalog.links.create(actorIn(accountId), { url: `https://example.com/l/${sequence}`, ...overrides });
   }

@@ -19,6 +19,7 @@ import type { CodesRepository } from './store/codes.repository.js';
 import {
   NAME_MAX,
   type Code,
+  type CodeKind,
   type ContentRef,
   type CreateCodeInput,
   type ListCodesQuery,
@@ -59,25 +60,30 @@ export interface CodesDeps {
 }
 
 /**
- * QR codes: create, read, change, clone, archive, for an acting person whose role allows it
- * (reading: content:read; everything else: content:write). Every change to an ending's answer is
- * published on the bus.
+ * QR codes, or short links (the kind of its repository): create, read, change, clone, archive, for
+ * an acting person whose role allows it (reading: content:read; everything else: content:write).
+ * A link is a dynamic code shown by its address: its name is optional, it does not count against
+ * the plan's live codes, and its design (for its QR image) is the defaults unless one is given.
+ * Every change to an ending's answer is published on the bus.
  */
 export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   private readonly codes: CodesRepository;
   private readonly claims: EndingsService;
   private readonly clock: Clock;
+  readonly kind: CodeKind;
 
   constructor(private readonly deps: CodesDeps) {
-    super('code', deps.codes);
+    super(deps.codes.kind, deps.codes);
     ({ codes: this.codes, claims: this.claims, clock: this.clock } = deps);
+    this.kind = deps.codes.kind;
   }
 
   async create(actor: Person, input: CreateCodeInput): Promise<Code> {
     assertCan(actor, 'content:write');
     const drafting = await this.drafting(actor);
     const code = await this.draft(actor, input, drafting);
-    await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
+    if (this.kind === 'code' || input.design !== undefined || input.templateId !== undefined)
+      await this.deps.scannable.assertCode({ ...code, shortCode: input.shortCode ?? null }, input.acceptUnscannable);
     return this.insert(drafting.account, code, input.shortCode);
   }
 
@@ -93,7 +99,8 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
   async draft(actor: Person, input: CreateCodeInput, drafting: Drafting): Promise<Code> {
     const { account, destination: check } = drafting;
     const mode = input.mode ?? 'dynamic';
-    const name = validName(input.name, NAME_MAX);
+    if (this.kind === 'link' && mode !== 'dynamic') throw new InvalidRequest('A short link is always dynamic.', 'mode');
+    const name = this.kind === 'link' && !input.name ? '' : validName(input.name ?? '', NAME_MAX);
     const destination = await this.destinationOf(actor, input, check);
     if (input.content && mode === 'static')
       throw new InvalidRequest('content is only for dynamic codes: a static code encodes an address itself.', 'content');
@@ -111,6 +118,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     return {
       id: newId(),
       accountId: account.id,
+      kind: this.kind,
       name,
       mode,
       status: 'active',
@@ -139,7 +147,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     drafts: readonly { code: Code; shortCode?: string | null }[],
     within: (tx: Tx) => Promise<void>,
   ): Promise<Code[]> {
-    const cap = effectivePlan(account.plan, account).maxCodes;
+    const cap = this.cap(account);
     const rows = drafts.map(({ code, shortCode }) => ({
       ...code,
       shortCode: code.mode === 'static' ? null : shortCode ? validateChosenEnding(shortCode) : generateEnding(GENERATED_LENGTH),
@@ -159,7 +167,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
                 {
                   domain: row.domain,
                   shortCode: row.shortCode,
-                  kind: 'code' as const,
+                  kind: this.kind,
                   targetId: row.id,
                   accountId: account.id,
                   createdAt: row.createdAt,
@@ -181,7 +189,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     const accountId = actor.accountId;
     const code = await this.get(actor, id);
     const next: Code = { ...code, updatedAt: this.clock.now() };
-    if (input.name !== undefined) next.name = validName(input.name, NAME_MAX);
+    if (input.name !== undefined) next.name = this.kind === 'link' && input.name === '' ? '' : validName(input.name, NAME_MAX);
     if (input.url !== undefined && input.url !== code.destination) {
       if (code.mode === 'static')
         throw new InvalidRequest('url cannot change: a static code encodes its destination in the printed symbol.', 'url');
@@ -264,7 +272,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
 
   /** Writes a new code (and its ending) under the account's cap, in one transaction. */
   private async insert(account: Account, code: Code, chosen: string | undefined, cloneOf?: string): Promise<Code> {
-    const cap = effectivePlan(account.plan, account).maxCodes;
+    const cap = this.cap(account);
     const write = async (trx: Tx, ending: string | null): Promise<Code> => {
       await this.deps.accounts.lock(account.id, trx);
       if (cap !== null && (await this.codes.countLive(account.id, trx)) >= cap) {
@@ -283,7 +291,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
           {
             domain: row.domain,
             shortCode: ending,
-            kind: 'code',
+            kind: this.kind,
             targetId: row.id,
             accountId: account.id,
             createdAt: row.createdAt,
@@ -321,6 +329,11 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     if (isId(id) && (await this.deps.folders.lockInAccount(accountId, id, tx))) return id;
     if (named) throw new NotFound('folder');
     return null;
+  }
+
+  /** The plan's cap on live codes; links have none. */
+  private cap(account: Account): number | null {
+    return this.kind === 'code' ? effectivePlan(account.plan, account).maxCodes : null;
   }
 
   private async account(accountId: string): Promise<Account> {

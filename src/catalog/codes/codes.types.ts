@@ -9,11 +9,15 @@ export interface ContentRef {
 }
 
 export type CodeMode = 'dynamic' | 'static';
+/** A QR code, or a short link: the same thing shown by its address rather than its symbol. */
+export type CodeKind = 'code' | 'link';
 export type CodeStatus = 'active' | 'paused' | 'archived';
 
 export interface Code {
   id: string;
   accountId: string;
+  kind: CodeKind;
+  /** A link's name may be '' (none given). */
   name: string;
   mode: CodeMode;
   status: CodeStatus;
@@ -29,6 +33,7 @@ export interface Code {
   folderId: string | null;
   /** The form, page or card the code leads to (its destination is then that content's address). */
   content: ContentRef | null;
+  /** Lifetime scans (of a link: clicks). */
   scans: number;
   /** The lifetime visits another service counted before the code was moved in, kept apart from `scans`. */
   imported?: ImportedTotal | null;
@@ -52,7 +57,8 @@ interface CodeSettingsInput {
 }
 
 export interface CreateCodeInput extends CodeSettingsInput {
-  name: string;
+  /** Required for a code; a link may have none. */
+  name?: string;
   /** The destination; a dynamic code may give `content` instead. */
   url?: string;
   content?: ContentRef;
@@ -88,3 +94,6 @@ export interface ListCodesQuery {
 }
 
 export const NAME_MAX = 200;
+
+/** A short link: a code of kind 'link', always dynamic. */
+export type Link = Code;

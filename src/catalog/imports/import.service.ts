@@ -31,14 +31,12 @@ import { TAGS_PER_OBJECT_MAX, TAG_MAX } from '../campaigns/campaigns.types.js';
 import type { CampaignsRepository } from '../campaigns/store/campaigns.repository.js';
 import type { CodesService } from '../codes/codes.service.js';
 import type { CodesRepository } from '../codes/store/codes.repository.js';
-import { NAME_MAX, type Code } from '../codes/codes.types.js';
+import { NAME_MAX, type Code, type CodeKind } from '../codes/codes.types.js';
 import { DEFAULT_DESIGN } from '../designs/design.schema.js';
 import { validateDestination } from '../endings/destination.js';
-import { domainKey, generateEnding, GENERATED_LENGTH, validateChosenEnding } from '../endings/endings.js';
+import { domainKey, validateChosenEnding } from '../endings/endings.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { EndingsRepository } from '../endings/store/endings.repository.js';
-import type { LinksRepository } from '../links/store/links.repository.js';
-import type { Link } from '../links/links.types.js';
 import {
   API_SOURCES,
   IMPORT_SOURCES,
@@ -78,7 +76,9 @@ export interface MovingInDeps {
   jobs: JobsService;
   codes: CodesService;
   codesRepo: CodesRepository;
-  links: LinksRepository;
+  /** Short links: the same service and rows, of kind 'link'. */
+  links: CodesService;
+  linksRepo: CodesRepository;
   endings: EndingsRepository;
   claims: EndingsService;
   tags: CampaignsRepository;
@@ -166,7 +166,7 @@ export class MovingIn implements JobWork {
       }
       if (!params.dryRun) await this.create(run, params, account, total);
       const left = await writeReport(run, params, (ids: string[]) =>
-        params.as === 'links' ? this.deps.links.findMany(job.accountId, ids) : this.deps.codesRepo.findMany(job.accountId, ids),
+        (params.as === 'links' ? this.deps.linksRepo : this.deps.codesRepo).findMany(job.accountId, ids),
       );
       await this.forgetKey(run, params);
       return { status: 'succeeded', output: `${job.id}.csv`, errors: left.slice(0, ERRORS_KEPT), errorCount: left.length };
@@ -315,94 +315,48 @@ export class MovingIn implements JobWork {
     const domain = domainKey(account.domain);
     const imported = (clicks: number | null) => (clicks === null ? null : { source: params.source, total: clicks });
     const last = batch[batch.length - 1]!.index;
-    const tagged = (type: 'link' | 'code', id: string, tags: string[]) => ({ ref: { type, id }, tags });
+    const tagged = (type: CodeKind, id: string, tags: string[]) => ({ ref: { type, id }, tags });
     try {
-      if (params.as === 'links') {
-        const links: Link[] = batch.map(({ record }) => ({
+      const service = params.as === 'links' ? this.deps.links : this.deps.codes;
+      const drafts = batch.map(({ record }) => ({
+        code: {
           id: rowId(job, record.row),
           accountId: account.id,
+          kind: service.kind,
+          name: service.kind === 'link' ? (record.name ?? '') : (record.name ?? record.shortCode ?? new URL(record.url).hostname),
+          mode: 'dynamic',
+          status: 'active',
           domain,
-          shortCode: record.shortCode ?? '',
+          shortCode: null,
           destination: record.url,
-          name: record.name,
-          clicks: 0,
+          design: DEFAULT_DESIGN,
+          rules: [],
+          gateHash: null,
+          folderId: null,
+          content: null,
+          scans: 0,
           imported: imported(record.clicks),
           createdAt: record.createdAt ?? now,
           updatedAt: now,
-        }));
-        const generated = links.filter((l) => l.shortCode === '');
-        for (let attempt = 1; ; attempt += 1) {
-          for (const link of generated) link.shortCode = generateEnding(GENERATED_LENGTH + (attempt > 3 ? 1 : 0));
-          try {
-            await this.deps.transactor.run(async (tx) => {
-              await this.deps.links.insertMany(links, tx);
-              await this.deps.endings.insertMany(
-                links.map((l) => ({
-                  domain,
-                  shortCode: l.shortCode,
-                  kind: 'link' as const,
-                  targetId: l.id,
-                  accountId: account.id,
-                  createdAt: l.createdAt,
-                })),
-                tx,
-              );
-              await this.deps.tags.tagNew(
-                account.id,
-                batch.map(({ record }, i) => tagged('link', links[i]!.id, record.tags)),
-                tx,
-              );
-              await run.advance(last, tx);
-            });
-            break;
-          } catch (error) {
-            // A generated ending that collided is drawn again; a chosen one taken meanwhile is reported below.
-            if (!isUniqueViolation(error) || generated.length === 0 || attempt >= 5) throw error;
-            const chosen = batch.flatMap(({ record }) => (record.shortCode ? [record.shortCode] : []));
-            if ((await this.deps.endings.taken(domain, chosen)).size > 0) throw error;
-          }
-        }
-        for (const link of links) this.deps.bus.publish({ domain, shortCode: link.shortCode });
-      } else {
-        const drafts = batch.map(({ record }) => ({
-          code: {
-            id: rowId(job, record.row),
-            accountId: account.id,
-            name: record.name ?? record.shortCode ?? new URL(record.url).hostname,
-            mode: 'dynamic',
-            status: 'active',
-            domain,
-            shortCode: null,
-            destination: record.url,
-            design: DEFAULT_DESIGN,
-            rules: [],
-            gateHash: null,
-            folderId: null,
-            content: null,
-            scans: 0,
-            imported: imported(record.clicks),
-            createdAt: record.createdAt ?? now,
-            updatedAt: now,
-          } satisfies Code,
-          shortCode: record.shortCode,
-        }));
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            await this.deps.codes.insertMany(account, drafts, async (tx: Tx) => {
-              await this.deps.tags.tagNew(
-                account.id,
-                batch.map(({ record }, i) => tagged('code', drafts[i]!.code.id, record.tags)),
-                tx,
-              );
-              await run.advance(last, tx);
-            });
-            break;
-          } catch (error) {
-            // insertMany draws new endings for the codes without one on every try.
-            if (!isUniqueViolation(error) || attempt >= 5) throw error;
-            const chosen = batch.flatMap(({ record }) => (record.shortCode ? [record.shortCode] : []));
-            if ((await this.deps.endings.taken(domain, chosen)).size > 0) throw error;
-          }
+        } satisfies Code,
+        shortCode: record.shortCode,
+      }));
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await service.insertMany(account, drafts, async (tx: Tx) => {
+            await this.deps.tags.tagNew(
+              account.id,
+              batch.map(({ record }, i) => tagged(service.kind, drafts[i]!.code.id, record.tags)),
+              tx,
+            );
+            await run.advance(last, tx);
+          });
+          break;
+        } catch (error) {
+          // insertMany draws new endings for the codes without one on every try.
+          if (!isUniqueViolation(error) || attempt >= 5) throw error;
+          const chosen = batch.flatMap(({ record }) => (record.shortCode ? [record.shortCode] : []));
+          if ((await this.deps.endings.taken(domain, chosen)).size > 0) throw error;
         }
       }
     } catch (error) {

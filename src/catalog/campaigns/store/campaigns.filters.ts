@@ -3,15 +3,15 @@ import type { Schema } from '../../../db/schema.js';
 import type { MemberFilters, MemberType } from '../campaigns.types.js';
 
 /**
- * Narrows a list of one member type (codes, links) to a tag and/or a campaign, for the repositories
- * that list them. `table` is the listed table, whose `id` and `account_id` the subqueries compare.
+ * Narrows a list of codes or links (the `codes` table) to a tag and/or a campaign, for the
+ * repository that lists them.
  */
-export function withMemberFilters<T extends 'codes' | 'links', O>(
-  query: SelectQueryBuilder<Schema, T, O>,
-  table: T,
-  type: MemberType,
+export function withMemberFilters<O>(
+  query: SelectQueryBuilder<Schema, 'codes', O>,
+  type: Extract<MemberType, 'code' | 'link'>,
   filters: MemberFilters,
-): SelectQueryBuilder<Schema, T, O> {
+): SelectQueryBuilder<Schema, 'codes', O> {
+  const table = 'codes';
   let q = query;
   if (filters.tag !== undefined) {
     const tag = filters.tag.trim().toLowerCase();

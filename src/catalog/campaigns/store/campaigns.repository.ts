@@ -7,12 +7,12 @@ import { deleteOwned, findOwned, updateOwned } from '../../../db/owned.js';
 import type { Campaign, CampaignWithMembers, MemberRef, MemberType, TagCount } from '../campaigns.types.js';
 
 /**
- * The table each member type lives in (its rows have `id` and `account_id`); forms, pages and cards
- * share `contents`, told apart by its `kind` column.
+ * The table each member type lives in (its rows have `id` and `account_id`); codes and links share
+ * `codes`, forms, pages and cards share `contents`, each told apart by its `kind` column.
  */
-export const MEMBER_TABLES: Record<MemberType, 'codes' | 'links' | 'contents'> = {
+export const MEMBER_TABLES: Record<MemberType, 'codes' | 'contents'> = {
   code: 'codes',
-  link: 'links',
+  link: 'codes',
   form: 'contents',
   page: 'contents',
   card: 'contents',
@@ -117,22 +117,13 @@ export class CampaignsRepository {
     db: Kysely<Schema> = this.db,
   ): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const table = MEMBER_TABLES[type];
-    const rows =
-      table === 'contents'
-        ? await db
-            .selectFrom('contents')
-            .select('id')
-            .where('account_id', '=', accountId)
-            .where('kind', '=', type)
-            .where('id', 'in', [...ids])
-            .execute()
-        : await db
-            .selectFrom(table)
-            .select('id')
-            .where('account_id', '=', accountId)
-            .where('id', 'in', [...ids])
-            .execute();
+    const rows = await db
+      .selectFrom(MEMBER_TABLES[type])
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', type)
+      .where('id', 'in', [...ids])
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 

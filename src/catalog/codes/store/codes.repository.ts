@@ -5,17 +5,19 @@ import { byName } from '../../../db/named-rows.js';
 import { emptyFolder } from '../../../db/owned.js';
 import type { Schema } from '../../../db/schema.js';
 import { withMemberFilters } from '../../campaigns/store/campaigns.filters.js';
-import type { Design } from '../../designs/design.schema.js';
+import { completeDesign, type DesignInput } from '../../designs/design.schema.js';
 import type { Rule } from '../../routing/rules.schema.js';
 import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
 import type { ContentKind } from '../content-kinds.js';
-import type { Code, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
+import type { Code, CodeKind, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
 
-const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
+const toCode = (row: WithLifetimeTotal): Code => ({
   ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
+  kind: row.kind as CodeKind,
   mode: row.mode as CodeMode,
   status: row.status as CodeStatus,
-  design: JSON.parse(row.design) as Design,
+  // A link made without a design stores '{}': the defaults.
+  design: completeDesign(JSON.parse(row.design) as DesignInput),
   rules: JSON.parse(row.rules) as Rule[],
   content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
   scans: Number(row.lifetime_total ?? 0),
@@ -25,6 +27,7 @@ const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
 const toRow = (code: Code) => ({
   id: code.id,
   account_id: code.accountId,
+  kind: code.kind,
   name: code.name,
   name_lower: code.name.toLowerCase(),
   mode: code.mode,
@@ -44,8 +47,17 @@ const toRow = (code: Code) => ({
   updated_at: code.updatedAt,
 });
 
+/** The rows of one kind: codes, or short links (the same table, the same rules). */
 export class CodesRepository {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    readonly kind: CodeKind = 'code',
+  ) {}
+
+  /** This kind's rows, each with its lifetime total. */
+  private rows(db: Kysely<Schema> = this.db) {
+    return withLifetimeTotals(db).where('kind', '=', this.kind);
+  }
 
   async insert(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
     await db.insertInto('codes').values(toRow(code)).execute();
@@ -58,7 +70,7 @@ export class CodesRepository {
   /** The account's codes with these ids (any order; the missing ones left out). */
   async findMany(accountId: string, ids: readonly string[]): Promise<Code[]> {
     if (ids.length === 0) return [];
-    const rows = await withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId).where('id', 'in', ids).execute();
+    const rows = await this.rows().where('account_id', '=', accountId).where('id', 'in', ids).execute();
     return rows.map(toCode);
   }
 
@@ -69,22 +81,32 @@ export class CodesRepository {
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Code | null> {
-    const row = await withLifetimeTotals(db, 'codes').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.rows(db).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
     return row ? toCode(row) : null;
   }
 
   async findById(id: string): Promise<Code | null> {
-    const row = await withLifetimeTotals(this.db, 'codes').where('id', '=', id).executeTakeFirst();
+    const row = await this.rows().where('id', '=', id).executeTakeFirst();
     return row ? toCode(row) : null;
   }
 
-  /** Newest first; `name` matches a case-insensitive substring of the name only. */
+  /**
+   * Newest first; `name` matches a case-insensitive substring of a code's name only, of a link's
+   * name, ending or destination (a link is often known by its address alone).
+   */
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
-    let q = withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId);
-    if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
+    let q = this.rows().where('account_id', '=', accountId);
+    if (query.name) {
+      const part = containsPattern(query.name.toLowerCase());
+      q = q.where(
+        this.kind === 'code'
+          ? sql<boolean>`name_lower like ${part} escape '\\'`
+          : sql<boolean>`(name_lower like ${part} escape '\\' or lower(short_code) like ${part} escape '\\' or lower(destination) like ${part} escape '\\')`,
+      );
+    }
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);
-    q = withMemberFilters(q, 'codes', 'code', query);
+    q = withMemberFilters(q, this.kind, query);
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
     return rows.map(toCode);
   }
@@ -94,6 +116,7 @@ export class CodesRepository {
       .selectFrom('codes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
+      .where('kind', '=', this.kind)
       .where('status', '<>', 'archived')
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -106,6 +129,7 @@ export class CodesRepository {
       .selectFrom('codes')
       .select('name')
       .where('account_id', '=', accountId)
+      .where('kind', '=', this.kind)
       .where(sql<boolean>`name_lower like ${pattern} escape '\\'`)
       .execute();
     return rows.map((r) => r.name).filter((n) => n.startsWith(prefix));
@@ -126,6 +150,7 @@ export class CodesRepository {
       .selectFrom('codes')
       .select('id')
       .where('account_id', '=', accountId)
+      .where('kind', '=', this.kind)
       .where('folder_id', '=', folderId)
       .where('status', '<>', 'archived')
       .orderBy(byName(this.db))
@@ -139,7 +164,11 @@ export class CodesRepository {
   }
 
   private async named(accountId: string, folderId: string | null): Promise<{ id: string; name: string }[]> {
-    let query = this.db.selectFrom('codes').select(['id', 'name']).where('account_id', '=', accountId);
+    let query = this.db
+      .selectFrom('codes')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', this.kind);
     if (folderId !== null) query = query.where('folder_id', '=', folderId);
     return query.orderBy(byName(this.db)).execute();
   }

@@ -607,8 +607,8 @@ async function usualTypes(
     const ids = new Map(keys.map((k) => [k.key, Number(k.id)]));
     const found = (key: string, type: EventType) => out.set(ids.get(key)!, type);
     const named = [...ids.keys()];
-    for (const r of await trx.selectFrom('codes').select('id').where('id', 'in', named).execute()) found(r.id, 'scan');
-    for (const r of await trx.selectFrom('links').select('id').where('id', 'in', named).execute()) found(r.id, 'link_click');
+    for (const r of await trx.selectFrom('codes').select(['id', 'kind']).where('id', 'in', named).execute())
+      found(r.id, r.kind === 'link' ? 'link_click' : 'scan');
     for (const r of await trx.selectFrom('gs1_keys').select('id').where('id', 'in', named).execute()) found(r.id, 'gs1_resolve');
     for (const r of await trx.selectFrom('contents').select(['id', 'kind']).where('id', 'in', named).execute()) {
       const type = CONTENT_VIEW[r.kind];

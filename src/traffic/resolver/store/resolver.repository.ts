@@ -10,46 +10,31 @@ export class ResolverRepository {
   async find(domain: string, shortCode: string): Promise<Target | null> {
     const row = await this.db
       .selectFrom('endings as e')
-      .leftJoin('codes as c', (j) => j.onRef('c.id', '=', 'e.target_id').on('e.kind', '=', 'code'))
-      .leftJoin('links as l', (j) => j.onRef('l.id', '=', 'e.target_id').on('e.kind', '=', 'link'))
+      .innerJoin('codes as c', 'c.id', 'e.target_id')
       .innerJoin('accounts as a', 'a.id', 'e.account_id')
       .select([
         'e.kind',
         'e.target_id',
         'e.account_id',
         'c.status',
-        'c.destination as code_destination',
+        'c.destination',
         'c.rules',
         'c.gate_hash',
-        'l.destination as link_destination',
         'a.status as account_status',
       ])
       .where('e.domain', '=', domain)
       .where('e.short_code', '=', shortCode)
+      .where('e.kind', 'in', ['code', 'link'])
       .executeTakeFirst();
     if (!row) return null;
-    const suspended = row.account_status !== 'active';
-    if (row.kind === 'link') {
-      if (row.link_destination == null) return null;
-      return {
-        kind: 'link',
-        id: row.target_id,
-        accountId: row.account_id,
-        status: suspended ? 'unavailable' : 'active',
-        destination: row.link_destination,
-        rules: [],
-        gateHash: null,
-      };
-    }
-    if (row.code_destination == null || row.status == null) return null;
     return {
-      kind: 'code',
+      kind: row.kind as Target['kind'],
       id: row.target_id,
       accountId: row.account_id,
-      status: suspended ? 'unavailable' : (row.status as Target['status']),
-      destination: row.code_destination,
-      rules: JSON.parse(row.rules ?? '[]') as Rule[],
-      gateHash: row.gate_hash ?? null,
+      status: row.account_status !== 'active' ? 'unavailable' : (row.status as Target['status']),
+      destination: row.destination,
+      rules: JSON.parse(row.rules) as Rule[],
+      gateHash: row.gate_hash,
     };
   }
 }

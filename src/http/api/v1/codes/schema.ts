@@ -16,18 +16,18 @@ import { DataEnvelope, DateTime, ImportedTotal, Nullable, Pagination, StringEnum
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
-const Gate = Nullable(
+export const Gate = Nullable(
   Type.Object(
     { password: Type.String({ minLength: GATE_PASSWORD_MIN, maxLength: GATE_PASSWORD_MAX }) },
     { additionalProperties: false, description: 'A password asked before forwarding; null removes the gate.' },
   ),
 );
-const FolderId = Nullable(Type.String({ maxLength: 64, description: "One of the account's folders; null for none." }));
+export const FolderId = Nullable(Type.String({ maxLength: 64, description: "One of the account's folders; null for none." }));
 const TemplateId = Type.String({
   maxLength: 64,
   description: "One of the account's saved designs, copied into the code; `design` fields, if sent too, override it.",
 });
-const Status = StringEnum(['active', 'paused', 'archived']);
+export const Status = StringEnum(['active', 'paused', 'archived']);
 
 const ContentRef = Type.Object(
   {
@@ -63,8 +63,8 @@ export const Code = Type.Object(
   { title: 'Code' },
 );
 
-/** The optional fields creating and changing a code share, in this order. */
-const optionalSettings = {
+/** The optional fields creating and changing a code (or a link) share, in this order. */
+export const optionalSettings = {
   design: Type.Optional(DesignInput),
   templateId: Type.Optional(TemplateId),
   acceptUnscannable: Type.Optional(AcceptUnscannable),
