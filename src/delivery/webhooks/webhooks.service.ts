@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   'gs1_resolve',
   /** A stored form submission with its answers. */
   'form_submission',
+  /** A code or link has expired, by date or by count (announced within a minute). */
+  'code_expired',
 ] as const;
 
 export interface CreateWebhookInput {
