@@ -1,6 +1,6 @@
 import { fromColumns } from '../../../db/columns.js';
 import { sql, type Kysely } from 'kysely';
-import { chunks, containsPattern, escapeLike } from '../../../db/dialect.js';
+import { chunks, codePointOrder, containsPattern, escapeLike } from '../../../db/dialect.js';
 import { byName } from '../../../db/named-rows.js';
 import { emptyFolder } from '../../../db/owned.js';
 import type { Schema } from '../../../db/schema.js';
@@ -9,7 +9,7 @@ import type { Design } from '../../designs/design.schema.js';
 import type { Rule } from '../../routing/rules.schema.js';
 import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
 import type { ContentKind } from '../content-kinds.js';
-import type { Code, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
+import type { Code, CodeMode, CodeSort, CodeStatus, ListCodesQuery } from '../codes.types.js';
 
 const toCode = (row: WithLifetimeTotal<'codes'>): Code => ({
   ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
@@ -43,6 +43,17 @@ const toRow = (code: Code) => ({
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });
+
+/** A list's order; a code never scanned counts as none on both stores (their nulls sort apart). */
+function listOrder(db: Kysely<Schema>, sort: CodeSort) {
+  const descending = sort.startsWith('-');
+  const way = sql.raw(descending ? 'desc' : 'asc');
+  const key = sort.replace(/^-/, '');
+  if (key === 'name') return sql`${codePointOrder(db, 'name_lower')} ${way}, ${sql.ref('id')} ${way}`;
+  if (key === 'scans')
+    return sql`${sql.ref('lifetime_total')} ${way} ${sql.raw(descending ? 'nulls last' : 'nulls first')}, ${sql.ref('created_at')} desc, ${sql.ref('id')} desc`;
+  return sql`${sql.ref('created_at')} ${way}, ${sql.ref('id')} ${way}`;
+}
 
 export class CodesRepository {
   constructor(private readonly db: Kysely<Schema>) {}
@@ -78,14 +89,18 @@ export class CodesRepository {
     return row ? toCode(row) : null;
   }
 
-  /** Newest first; `name` matches a case-insensitive substring of the name only. */
+  /** In `query.sort`'s order (newest first by default), ties by id; `name` matches a case-insensitive substring of the name only. */
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
     let q = withLifetimeTotals(this.db, 'codes').where('account_id', '=', accountId);
     if (query.name) q = q.where(sql<boolean>`name_lower like ${containsPattern(query.name.toLowerCase())} escape '\\'`);
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);
     q = withMemberFilters(q, 'codes', 'code', query);
-    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    const rows = await q
+      .orderBy(listOrder(this.db, query.sort ?? '-created'))
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
     return rows.map(toCode);
   }
 
