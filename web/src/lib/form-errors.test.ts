@@ -17,13 +17,20 @@ describe('messages in the words of the form', () => {
   });
 
   it("rephrases the validator's wording", () => {
-    expect(inFormWords('body.shortCode must NOT have fewer than 3 characters', 'shortCode', 'Ending')).toBe(
+    expect(inFormWords('body.shortCode must NOT have fewer than 3 characters', 'shortCode', LABELS)).toBe(
       'Ending must be at least 3 characters long',
     );
-    expect(inFormWords('body.url must match format "uri"', 'url', 'Destination')).toBe(
+    expect(inFormWords('body.url must match format "uri"', 'url', LABELS)).toBe(
       'Destination must be a full web address, such as https://example.com',
     );
-    expect(inFormWords('body.name is required', 'name', 'Name')).toBe('Name is required');
+    expect(inFormWords('body.name is required', 'name', LABELS)).toBe('Name is required');
+  });
+
+  it('names another field it mentions by its label too', () => {
+    expect(inFormWords('endsAt must not be before startsAt.', 'endsAt', { startsAt: 'First day', endsAt: 'Last day' })).toBe(
+      'Last day must not be before "First day".',
+    );
+    expect(inFormWords('url must name a host.', 'url', LABELS)).toBe('Destination must name a host.');
   });
 
   it('keeps a message about no field of the form above the form, as the API says it', () => {

@@ -19,15 +19,21 @@ const PLAIN: ReadonlyArray<readonly [RegExp, string]> = [
 
 /**
  * The API's message in the form's words: the field's name it starts with ("shortCode", "body.url")
- * becomes the label on screen ("Ending", "Destination"), and the validator's phrasing a plain one.
+ * becomes the label on screen ("Ending", "Destination"), another field it names in camel case
+ * (`startsAt`) becomes that field's label in quotes, and the validator's phrasing a plain one.
  * "shortCode "menu" is already taken." → "Ending "menu" is already taken."
  */
-export function inFormWords(message: string, field: string, label: string): string {
+export function inFormWords(message: string, field: string, labels: FieldLabels): string {
   const match = new RegExp(`^(?:body\\.)?${field}((?:\\.[\\w.]+)?)\\s*(.*)$`, 's').exec(message);
-  if (!match) return message;
+  const label = labels[field];
+  if (!match || !label) return message;
   const [, inner = '', rest = ''] = match;
   const plain = PLAIN.reduce((text, [pattern, said]) => text.replace(pattern, said), rest);
-  return inner ? `${label} (${inner.slice(1)}) ${plain}` : `${label} ${plain}`;
+  // Only camel-case names (startsAt, folderId): a plain word such as "name" may be the message's own.
+  const named = Object.entries(labels)
+    .filter(([other]) => other !== field && /[A-Z]/.test(other))
+    .reduce((text, [other, otherLabel]) => text.replace(new RegExp(`\\b${other}\\b`, 'g'), `"${otherLabel}"`), plain);
+  return inner ? `${label} (${inner.slice(1)}) ${named}` : `${label} ${named}`;
 }
 
 /**
@@ -45,9 +51,8 @@ export function formErrors(
     const names = Array.isArray(fields) ? (fields as readonly string[]) : Object.keys(fields);
     const name = error.fieldIn(names);
     if (!name) return { field: {}, form: error.message };
-    const label = labels[name];
     return {
-      field: { [name]: label ? inFormWords(error.message, name, label) : error.message.replace(/^body\./, '') },
+      field: { [name]: labels[name] ? inFormWords(error.message, name, labels) : error.message.replace(/^body\./, '') },
       form: null,
     };
   }
