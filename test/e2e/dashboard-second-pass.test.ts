@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditFindings, hasChromium, STORY_OPTIONS, STORY_TIMEOUT_MS, WAIT_MS } from '../support/chromium.js';
 import { signedInDashboard, type SignedInDashboard } from '../support/dashboard-session.js';
 import { zbarDecodeOne } from '../support/decoders.js';
+import { IPHONE } from '../support/hits.js';
 
 const EMAIL = 'owner@bakery.test';
 const PASSWORD = 'a long and private passphrase';
@@ -251,6 +252,22 @@ describe.runIf(hasChromium)('the dashboard, second pass, in a browser', STORY_OP
     expect((await fetch(`${d.base}/p/${landing.id}`)).status).toBe(200);
   });
 
+  it('names an exported CSV file safely: no spaces or accents', async () => {
+    const { page } = d;
+    const form = (await d.call<{ id: string }>('POST', '/app/api/v1/forms', { name: 'Été order form', fields: [] })).body.data;
+    const sent = await fetch(`${d.base}/f/${form.id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': IPHONE },
+      body: '',
+    });
+    expect(sent.status).toBe(303);
+    await page.goto(`${d.base}/app/forms/${form.id}/submissions`);
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('ete-order-form-submissions.csv');
+  });
+
   it('follows the system in dark mode: dark page, light text, and axe-clean', async () => {
     const { page } = d;
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -264,6 +281,13 @@ describe.runIf(hasChromium)('the dashboard, second pass, in a browser', STORY_OP
       ['/app/settings/webhooks', 'dark-webhooks'],
       ['/app/forms', 'dark-forms'],
       ['/app/team', 'dark-team'],
+      ['/app/links', 'dark-links'],
+      ['/app/analytics', 'dark-analytics'],
+      ['/app/campaigns', 'dark-campaigns'],
+      ['/app/gs1', 'dark-gs1'],
+      ['/app/media', 'dark-media'],
+      ['/app/jobs', 'dark-jobs'],
+      ['/app/settings', 'dark-settings'],
     ] as const) {
       await page.goto(`${d.base}${path}`);
       await page.locator('h1').first().waitFor();
