@@ -345,6 +345,8 @@ export interface ContentsTable {
   status: string;
   /** The account's custom domain when it was created ('' for the service's own). */
   domain: string;
+  /** The readable public address's last part (`/f/<slug>`), unique per domain; null: the id only. */
+  slug: string | null;
   document: string;
   /** Replies older than this many days are deleted; null keeps them. */
   retention_days: number | null;

@@ -157,7 +157,7 @@ export class WebhooksService {
         if (error instanceof PrivateTargetError) {
           // The operator's switch is named, so a self-hoster pointing at a service of their own knows it exists.
           throw new InvalidRequest(
-            `url ${error.message}. To deliver to private addresses, the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay.`,
+            `url is at a private, loopback, link-local or reserved address (${error.address}), where qrelay does not deliver. To deliver to private addresses, the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay.`,
             'url',
           );
         }

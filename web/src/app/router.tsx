@@ -15,13 +15,14 @@ import { SettingsRoute } from './routes/settings';
 import { SetupRoute } from './routes/setup';
 import { SignInRoute } from './routes/sign-in';
 import { TeamRoute } from './routes/team';
-import { TemplatesRoute } from './routes/templates';
 import { TokensRoute } from './routes/tokens';
 import { WebhooksRoute } from './routes/webhooks';
 import { Shell } from './shell';
 
 /** The designer carries the symbol renderer; it loads when first opened, not with every page. */
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
+/** The templates page draws each template with the renderer: loaded when first opened. */
+const TemplatesRoute = lazy(() => import('./routes/templates').then((m) => m.TemplatesRoute));
 /** The jobs pages (import, print run, the list) load when first opened; the import page carries the CSV reader. */
 const ImportRoute = lazy(() => import('./routes/import').then((m) => m.ImportRoute));
 const MoveInRoute = lazy(() => import('./routes/move-in').then((m) => m.MoveInRoute));
