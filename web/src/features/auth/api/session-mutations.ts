@@ -20,6 +20,9 @@ function useSessionChange<I>(call: (input: I) => Promise<{ data: SessionState } 
 export const useSignIn = () =>
   useSessionChange((body: { email: string; password: string }) => unwrap(dashboardApi.POST('/app/api/session', { body })));
 
+export const useSecondFactor = () =>
+  useSessionChange((body: { code: string }) => unwrap(dashboardApi.POST('/app/api/session/second-factor', { body })));
+
 export const useSignOut = () =>
   useSessionChange(async () => {
     await unwrap(dashboardApi.DELETE('/app/api/session'));

@@ -5,18 +5,22 @@ import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import { EmailField } from './auth-fields';
 import { useSignIn } from '../api/session-mutations';
+import { useSession } from '../api/get-session';
+import { SecondFactorForm } from './second-factor-form';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
   const errors = formErrors(signIn.error, ['email', 'password']);
+  const session = useSession();
+  if (session.data?.secondFactorPending) return <SecondFactorForm onSignedIn={onSignedIn} />;
   return (
     <form
       class="form"
       onSubmit={(e) => {
         e.preventDefault();
-        signIn.mutate({ email, password }, { onSuccess: onSignedIn });
+        signIn.mutate({ email, password }, { onSuccess: (result) => (result?.data.user ? onSignedIn() : undefined) });
       }}
     >
       {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
