@@ -120,6 +120,30 @@ export interface TotpCredentialsTable {
   last_step: number;
 }
 
+/** A person's passkey: a WebAuthn credential's public key, its signature counter and transports. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  account_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated transports the authenticator named ("internal,hybrid"). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn ceremony's challenge, usable once and for a few minutes (a sign-in's has no person yet). */
+export interface WebauthnChallengesTable {
+  id: string;
+  challenge: string;
+  user_id: string | null;
+  expires_at: number;
+}
+
 /** One-time recovery codes, stored as SHA-256 hashes. */
 export interface RecoveryCodesTable {
   id: string;
@@ -473,6 +497,8 @@ export interface Schema {
   password_tokens: PasswordTokensTable;
   totp_credentials: TotpCredentialsTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   mail_outbox: MailOutboxTable;
   endings: EndingsTable;
   codes: CodesTable;

@@ -7,6 +7,8 @@ import { PasswordTokensRepository } from './store/password-tokens.repository.js'
 import { PasswordsService } from './passwords.service.js';
 import { RecentPrincipals } from './recent-principals.js';
 import { EmailChangeService } from './email-change.service.js';
+import { PasskeysRepository } from './store/passkeys.repository.js';
+import { PasskeysService } from './passkeys.service.js';
 import { SecondFactorsRepository } from './store/second-factors.repository.js';
 import { SessionsRepository } from './store/sessions.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
@@ -28,6 +30,8 @@ export interface Identity {
   emailChange: EmailChangeService;
   /** Two-factor sign-in: the authenticator app, recovery codes, the account's requirement. */
   twoFactor: TwoFactorService;
+  /** Passkeys (WebAuthn): added while signed in, then a way to sign in on their own. */
+  passkeys: PasskeysService;
   setup: SetupService;
   /** What other contexts read of accounts. */
   accountLookup: AccountLookup;
@@ -99,6 +103,7 @@ export function buildIdentity(platform: Platform, parts: { db: Database['db']; p
       clock,
       issuer: `qrelay (${new URL(publicUrl).host})`,
     }),
+    passkeys: new PasskeysService({ passkeys: new PasskeysRepository(db), users: usersRepo, clock, publicUrl }),
     setup: new SetupService(accountsRepo, accounts, usersRepo),
     accountLookup: accountsRepo,
     activeAmong: (accountId, ids, trx) => usersRepo.activeAmong(accountId, ids, trx),

@@ -7,6 +7,7 @@ export * from './auth.errors.js';
 export * from './auth.mails.js';
 export * from './auth.types.js';
 export * from './email-change.service.js';
+export * from './passkeys.service.js';
 export * from './passwords.service.js';
 export * from './passwords.js';
 export * from './recent-principals.js';

@@ -119,7 +119,7 @@ export class TwoFactorService {
   /** An owner requires (or no longer requires) two-factor sign-in of everybody in the account. */
   async setRequired(actor: Person, required: boolean): Promise<void> {
     assertCan(actor, 'account:manage', 'Only an owner can require two-factor sign-in.');
-    if (required && !(await this.deps.secondFactors.hasConfirmed(actor.userId)))
+    if (required && !(await this.deps.secondFactors.hasAny(actor.userId)))
       throw new InvalidRequest('Set up two-factor sign-in for yourself first.', 'requireTwoFactor');
     await this.deps.accounts.setRequireTwoFactor(actor.accountId, required);
   }

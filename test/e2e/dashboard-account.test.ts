@@ -102,7 +102,7 @@ describe.runIf(hasChromium)('one’s own account in a browser', STORY_OPTIONS, (
     await marketer.getByLabel('Repeat the password').fill('the marketer’s own passphrase');
     await marketer.getByRole('button', { name: 'Set password and sign in' }).click();
     await marketer.waitForURL('**/app/account');
-    await marketer.getByText('Your account requires two-factor sign-in.').waitFor({ timeout: WAIT_MS });
+    await marketer.getByText(/Your account requires two-factor sign-in\./).waitFor({ timeout: WAIT_MS });
     await marketer.goto(`${d.base}/app/codes`);
     await marketer.waitForURL('**/app/account');
     await visit('enrol-required', marketer);
@@ -115,17 +115,17 @@ describe.runIf(hasChromium)('one’s own account in a browser', STORY_OPTIONS, (
     await page.waitForURL('**/app/sign-in');
     await page.getByLabel('E-mail address').fill(EMAIL);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const field = page.getByLabel('Code from your authenticator app');
     await field.waitFor();
     await visit('second-factor');
     await field.fill(totpAt(secret, lastStep));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('The code is wrong, expired or already used.').waitFor();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await visit('second-factor-reused');
     await field.fill(await freshCode());
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/app/codes');
   });
 
@@ -150,9 +150,9 @@ describe.runIf(hasChromium)('one’s own account in a browser', STORY_OPTIONS, (
     await laptop.goto(`${d.base}/app/sign-in`);
     await laptop.getByLabel('E-mail address').fill('owner@brand.test');
     await laptop.getByLabel('Password').fill(NEW_PASSWORD);
-    await laptop.getByRole('button', { name: 'Sign in' }).click();
+    await laptop.getByRole('button', { name: 'Sign in', exact: true }).click();
     await laptop.getByLabel('Code from your authenticator app').fill(await freshCode());
-    await laptop.getByRole('button', { name: 'Sign in' }).click();
+    await laptop.getByRole('button', { name: 'Sign in', exact: true }).click();
     await laptop.waitForURL('**/app/codes');
 
     await page.goto(`${d.base}/app/account`);

@@ -212,4 +212,17 @@ describeEach(STORES)("a person's own security ($name)", (store) => {
       code: 'forbidden',
     });
   });
+
+  it('takes a passkey ceremony’s challenge once: a refused answer leaves nothing to replay', async () => {
+    const { ceremony, options } = await h.services.identity.passkeys.startSignIn();
+    expect(options).toMatchObject({ rpId: 'qrelay.test', userVerification: 'required' });
+    const stored = () => h.infra.database.db.selectFrom('webauthn_challenges').selectAll().where('id', '=', ceremony).execute();
+    expect(await stored()).toHaveLength(1);
+    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {}, clientExtensionResults: {} } as never;
+    await expect(h.services.identity.passkeys.finishSignIn({ ceremony, response: forged })).rejects.toMatchObject({
+      code: 'invalid_request',
+      field: 'passkey',
+    });
+    expect(await stored()).toEqual([]);
+  });
 });

@@ -10,7 +10,14 @@ import { SESSION_COOKIE, cookieOptions, sessionCookieOptions } from './cookies.j
 import type { Csrf } from './csrf.js';
 import { sessionOf } from './session.guard.js';
 import { ForgotBody, SessionResponse, SetPasswordBody, SetupBody, SignInBody } from './session.schema.js';
-import { CodeBody, ConfirmedEmailResponse, ConfirmEmailBody } from '../api/v1/security/schema.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  CodeBody,
+  ConfirmedEmailResponse,
+  ConfirmEmailBody,
+  PasskeyCeremonyResponse,
+  PasskeySignInBody,
+} from '../api/v1/security/schema.js';
 import { Unauthorized } from '../../lib/errors.js';
 import type { SignInThrottle } from './sign-in.throttle.js';
 import { declareRoutes } from '../api/v1/route.js';
@@ -108,6 +115,41 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesContext> = as
       await services.identity.twoFactor.verify(pending, request.body.code);
       await services.identity.sessions.complete(pending);
       return state(request, reply, await sessionOf(services, request));
+    },
+  );
+
+  app.post(
+    '/session/passkey/options',
+    route(null, 'startPasskeySignIn', 'Start signing in with a passkey', {
+      response: responses({ 200: PasskeyCeremonyResponse }),
+    }),
+    async (request) => {
+      await throttle.take(request.ip, 'passkey-options');
+      const { ceremony, options } = await services.identity.passkeys.startSignIn();
+      return { data: { ceremony, options: options as unknown as Record<string, unknown> } };
+    },
+  );
+
+  app.post(
+    '/session/passkey',
+    route(null, 'signInWithPasskey', 'Sign in with a passkey, or give it as the second factor after the password', {
+      body: PasskeySignInBody,
+      response: responses({ 200: SessionResponse }),
+    }),
+    async (request, reply) => {
+      const credential = String((request.body.response as { id?: unknown }).id ?? '');
+      await throttle.take(request.ip, `passkey:${credential}`);
+      const owner = await services.identity.passkeys.finishSignIn({
+        ceremony: request.body.ceremony,
+        response: request.body.response as unknown as AuthenticationResponseJSON,
+      });
+      const pending = await pendingOf(request);
+      if (pending && pending.userId === owner.userId) {
+        await services.identity.sessions.complete(pending);
+        return state(request, reply, await sessionOf(services, request));
+      }
+      const { secret } = await services.identity.sessions.signInWithPasskey({ ...owner, userAgent: userAgent(request) });
+      return startSession(request, reply, secret);
     },
   );
 

@@ -1,7 +1,10 @@
 import { iso, isoOrNull } from '../../lib/clock.js';
 import { InvalidRequest } from '../../lib/errors.js';
-import type { Principal } from '../../identity/index.js';
+import { Type } from '@sinclair/typebox';
+import type { PasskeySummary, Principal } from '../../identity/index.js';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
+  AddPasskeyBody,
   ChangedResponse,
   ChangeEmailBody,
   ChangePasswordBody,
@@ -10,6 +13,9 @@ import {
   EndedSessionsResponse,
   MemberLinkResponse,
   OwnSessionsResponse,
+  PasskeyCeremonyResponse,
+  PasskeyListResponse,
+  PasskeyResponse,
   PasswordBody,
   RecoveryCodesResponse,
   RequireTwoFactorBody,
@@ -162,7 +168,68 @@ export const OWN_SECURITY = [
     output: RecoveryCodesResponse,
     run: async (actor, { password }, { services }) => services.identity.twoFactor.renewRecoveryCodes(actor, password),
   }),
+  operation({
+    ...own,
+    id: 'listOwnPasskeys',
+    summary: 'My passkeys',
+    description: 'The passkeys I can sign in with, by name, with when each was added and last used.',
+    kind: 'read',
+    http: 'GET /me/passkeys',
+    output: PasskeyListResponse,
+    run: async (actor, _input, { services }) => (await services.identity.passkeys.list(actor)).map(presentPasskey),
+  }),
+  operation({
+    ...own,
+    id: 'startPasskey',
+    summary: 'Start adding a passkey',
+    description: 'The options for the browser and the ceremony id to send back with its answer.',
+    kind: 'change',
+    http: 'POST /me/passkeys/options',
+    output: PasskeyCeremonyResponse,
+    run: async (actor, _input, { services }) => {
+      const { ceremony, options } = await services.identity.passkeys.startRegistration(actor);
+      return { ceremony, options: options as unknown as Record<string, unknown> };
+    },
+  }),
+  operation({
+    ...own,
+    id: 'addPasskey',
+    summary: 'Add a passkey',
+    description: 'With the browser’s answer to the ceremony started just before.',
+    kind: 'add',
+    http: 'POST /me/passkeys',
+    body: AddPasskeyBody,
+    output: PasskeyResponse,
+    run: async (actor, { ceremony, name, response }, { services }) =>
+      presentPasskey(
+        await services.identity.passkeys.finishRegistration(actor, {
+          ceremony,
+          ...(name === undefined ? {} : { name }),
+          response: response as unknown as RegistrationResponseJSON,
+        }),
+      ),
+  }),
+  operation({
+    ...own,
+    id: 'removePasskey',
+    summary: 'Remove a passkey',
+    description: 'It no longer signs me in.',
+    kind: 'remove',
+    http: 'DELETE /me/passkeys/:id',
+    params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    output: DeletedEnvelope(),
+    run: async (actor, { id }, { services }) => {
+      await services.identity.passkeys.remove(actor, id);
+    },
+  }),
 ];
+
+const presentPasskey = (passkey: PasskeySummary) => ({
+  id: passkey.id,
+  name: passkey.name,
+  createdAt: iso(passkey.createdAt),
+  lastUsedAt: isoOrNull(passkey.lastUsedAt),
+});
 
 /** What owners and admins do for others from the dashboard: the account's two-factor rule, a member's new link. */
 export const TEAM_SECURITY = [

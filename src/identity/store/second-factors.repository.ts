@@ -31,6 +31,15 @@ export class SecondFactorsRepository {
     return row !== undefined;
   }
 
+  async hasPasskey(userId: string): Promise<boolean> {
+    return (await this.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  }
+
+  /** Whether the person has any second factor: a confirmed authenticator app or a passkey. */
+  async hasAny(userId: string): Promise<boolean> {
+    return (await this.hasConfirmed(userId)) || (await this.hasPasskey(userId));
+  }
+
   /** Starts (or starts again) an enrolment: a new secret, not usable until confirmed. */
   async putPending(input: { userId: string; accountId: string; secret: string; now: number }): Promise<void> {
     await this.db.deleteFrom('totp_credentials').where('user_id', '=', input.userId).where('confirmed_at', 'is', null).execute();

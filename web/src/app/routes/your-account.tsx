@@ -1,6 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { useSession, type SessionState } from '../../features/auth/api/get-session';
 import { EmailSection } from '../../features/account/components/email-section';
+import { PasskeysSection } from '../../features/account/components/passkeys-section';
 import { PasswordSection } from '../../features/account/components/password-section';
 import { RequireTwoFactor } from '../../features/account/components/require-two-factor';
 import { SessionsSection } from '../../features/account/components/sessions-section';
@@ -14,7 +15,8 @@ export function YourAccountRoute({ session: initial }: { session: SessionState }
   return (
     <Page title="Your account">
       <div class="stack">
-        <TwoFactorSection />
+        <TwoFactorSection mustEnrol={mustEnrol} />
+        <PasskeysSection />
         {mustEnrol ? null : (
           <>
             <PasswordSection />

@@ -69,3 +69,34 @@ export const MemberLinkResponse = DataEnvelope(
     url: Nullable(Type.String({ description: 'The single-use link, answered only when this server sends no mail.' })),
   }),
 );
+
+/** WebAuthn's own JSON, passed between the browser's and the server's WebAuthn libraries as it is. */
+const WebAuthnJson = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+export const Passkey = Type.Object(
+  { id: Type.String(), name: Type.String(), createdAt: DateTime, lastUsedAt: Nullable(DateTime) },
+  { title: 'Passkey' },
+);
+export const PasskeyListResponse = DataEnvelope(Type.Array(Passkey));
+export const PasskeyResponse = DataEnvelope(Passkey);
+export const PasskeyCeremonyResponse = DataEnvelope(
+  Type.Object({
+    ceremony: Type.String({ description: 'Send it back with the answer; it works once, within five minutes.' }),
+    options: WebAuthnJson('The options for navigator.credentials (as @simplewebauthn/browser takes them).'),
+  }),
+);
+export const AddPasskeyBody = Type.Object(
+  {
+    ceremony: Type.String({ minLength: 1, maxLength: 64 }),
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    response: WebAuthnJson('The browser’s answer (a registration).'),
+  },
+  { additionalProperties: false },
+);
+export const PasskeySignInBody = Type.Object(
+  {
+    ceremony: Type.String({ minLength: 1, maxLength: 64 }),
+    response: WebAuthnJson('The browser’s answer (an assertion).'),
+  },
+  { additionalProperties: false },
+);

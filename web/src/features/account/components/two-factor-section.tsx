@@ -58,7 +58,7 @@ function WithPassword({
 }
 
 /** Two-factor sign-in with an authenticator app: set up, recovery codes renewed, or turned off. */
-export function TwoFactorSection() {
+export function TwoFactorSection({ mustEnrol }: { mustEnrol: boolean }) {
   const status = useTwoFactor();
   const start = useStartTotp();
   const remove = useRemoveTotp();

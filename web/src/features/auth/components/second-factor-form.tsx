@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { useSecondFactor, useSignOut } from '../api/session-mutations';
+import { PasskeyButton } from './passkey-button';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 export function SecondFactorForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -37,6 +38,7 @@ export function SecondFactorForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" busy={verify.isPending}>
         Sign in
       </Button>
+      <PasskeyButton label="Use a passkey instead" onSignedIn={onSignedIn} />
       <Button variant="ghost" busy={restart.isPending} onClick={() => restart.mutate(undefined)}>
         Start again
       </Button>

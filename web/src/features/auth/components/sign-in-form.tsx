@@ -6,6 +6,7 @@ import { formErrors } from '../../../lib/form-errors';
 import { EmailField } from './auth-fields';
 import { useSignIn } from '../api/session-mutations';
 import { useSession } from '../api/get-session';
+import { PasskeyButton } from './passkey-button';
 import { SecondFactorForm } from './second-factor-form';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -37,6 +38,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" busy={signIn.isPending}>
         Sign in
       </Button>
+      <PasskeyButton label="Sign in with a passkey" onSignedIn={onSignedIn} />
       <p class="muted">
         <a href="/app/forgot-password">Forgot your password?</a>
       </p>
