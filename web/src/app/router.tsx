@@ -38,13 +38,19 @@ const MediaRoute = lazy(() => import('./routes/media').then((m) => m.MediaRoute)
 const Gs1DetailRoute = lazy(() => import('./routes/gs1-detail').then((m) => m.Gs1DetailRoute));
 const CampaignDetailRoute = lazy(() => import('./routes/campaign-detail').then((m) => m.CampaignDetailRoute));
 
+/** One's own account carries the symbol renderer (the authenticator app's QR symbol): loaded when first opened. */
+const YourAccountRoute = lazy(() => import('./routes/your-account').then((m) => m.YourAccountRoute));
+const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email').then((m) => m.ConfirmEmailRoute));
+
 /** Forms, pages and cards (editors, preview, inbox) load as one chunk when first opened. */
 const ContentListRoute = lazy(() => import('./routes/content-list').then((m) => m.ContentListRoute));
 const ContentEditRoute = lazy(() => import('./routes/content-edit').then((m) => m.ContentEditRoute));
 const FormSubmissionsRoute = lazy(() => import('./routes/form-submissions').then((m) => m.FormSubmissionsRoute));
 
 /** Pages anybody may open; every other page needs a session. */
-const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
+const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup', '/app/confirm-email'];
+/** Pages a signed-in person may still open (a link followed while signed in). */
+const ALSO_SIGNED_IN = ['/app/set-password', '/app/confirm-email'];
 
 function Redirect({ to }: { to: string }) {
   const { route } = useLocation();
@@ -68,7 +74,10 @@ export function AppRouter() {
     const target = session.data.setupPending ? '/app/setup' : `/app/sign-in?next=${encodeURIComponent(url)}`;
     return <Redirect to={target} />;
   }
-  if (isPublic && path !== '/app/set-password') return <Redirect to="/app/codes" />;
+  if (isPublic && !ALSO_SIGNED_IN.includes(path)) return <Redirect to="/app/codes" />;
+  // Where the account requires two factors, a person without one sets it up before anything else.
+  if (session.data.twoFactor?.required && !session.data.twoFactor.enabled && path !== '/app/account' && !isPublic)
+    return <Redirect to="/app/account" />;
   return (
     <Shell session={session.data}>
       <Router>
@@ -103,7 +112,9 @@ export function AppRouter() {
         <Route path="/app/settings/tokens" component={() => <TokensRoute session={session.data} />} />
         <Route path="/app/settings/webhooks" component={WebhooksRoute} />
         <Route path="/app/settings/account" component={AccountRoute} />
+        <Route path="/app/account" component={() => <YourAccountRoute session={session.data} />} />
         <Route path="/app/set-password" component={SetPasswordRoute} />
+        <Route path="/app/confirm-email" component={() => <ConfirmEmailRoute inShell />} />
         <Route default component={NotFoundRoute} />
       </Router>
     </Shell>
@@ -117,6 +128,7 @@ function PublicPages() {
       <Route path="/app/forgot-password" component={ForgotPasswordRoute} />
       <Route path="/app/set-password" component={SetPasswordRoute} />
       <Route path="/app/setup" component={SetupRoute} />
+      <Route path="/app/confirm-email" component={ConfirmEmailRoute} />
       <Route default component={NotFoundRoute} />
     </Router>
   );

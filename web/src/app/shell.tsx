@@ -22,6 +22,7 @@ const NAV = [
   { href: '/app/media', label: 'Media' },
   { href: '/app/team', label: 'Team' },
   { href: '/app/settings', label: 'Settings' },
+  { href: '/app/account', label: 'Your account' },
 ];
 
 /**
