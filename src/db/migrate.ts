@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017_gs1_namespaces.js';
 import * as m0018 from './migrations/0018_compact_events.js';
 import * as m0019 from './migrations/0019_jobs.js';
 import * as m0020 from './migrations/0020_imported_links.js';
+import * as m0024 from './migrations/0024_zoned_analytics.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -46,6 +47,7 @@ const MIGRATIONS = {
   '0018_compact_events': m0018,
   '0019_jobs': m0019,
   '0020_imported_links': m0020,
+  '0024_zoned_analytics': m0024,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -39,8 +39,8 @@ export const ANALYTICS = [
     params: IdParams,
     querystring: schema.CodeAnalyticsQuery,
     output: schema.CodeAnalyticsResponse,
-    run: async (actor, { id, days }, { services, present }) =>
-      present.codeAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, days)),
+    run: async (actor, { id, ...range }, { services, present }) =>
+      present.codeAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, range)),
   }),
   operation({
     id: 'getAccountAnalytics',
@@ -54,8 +54,8 @@ export const ANALYTICS = [
     http: 'GET /analytics/account',
     querystring: schema.AccountAnalyticsQuery,
     output: schema.AccountAnalyticsResponse,
-    run: async (actor, { days }, { services, present }) =>
-      present.accountAnalytics(await services.traffic.analytics.accountAnalytics(actor, { days })),
+    run: async (actor, range, { services, present }) =>
+      present.accountAnalytics(await services.traffic.analytics.accountAnalytics(actor, range)),
   }),
   operation({
     id: 'clearCodeScans',
