@@ -22,7 +22,6 @@ export const ACCOUNT = [
   }),
   operation({
     id: 'setAccountTimezone',
-    tool: 'account_set_timezone',
     summary: "Set the account's time zone",
     description:
       "The IANA time zone (such as Europe/Berlin; default UTC) the account's analytics count days and hours in, unless a read names its own `tz`. Only an owner or an admin may change it (forbidden, 403).",

@@ -50,8 +50,12 @@ export const rangeQuery = (maxDays: number) => ({
       description: 'Days up to and including today (default 30); not with from or to.',
     }),
   ),
-  from: Type.Optional(Type.String({ format: 'date', description: 'First day, YYYY-MM-DD (to alone: 30 days up to to).' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'Last day, inclusive (from alone: up to today).' })),
+  from: Type.Optional(
+    Type.String({ format: 'date', maxLength: 10, description: 'First day, YYYY-MM-DD (to alone: 30 days up to to).' }),
+  ),
+  to: Type.Optional(
+    Type.String({ format: 'date', maxLength: 10, description: 'Last day, inclusive (from alone: up to today).' }),
+  ),
   tz: Type.Optional(
     Type.String({ maxLength: 64, description: "IANA time zone the days are days of (default the account's, itself UTC)." }),
   ),
