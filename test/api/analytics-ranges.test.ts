@@ -52,6 +52,37 @@ describeEach(STORES)('analytics ranges and zones over HTTP ($name)', (store) => 
     expect(account).toMatchObject({ tz: 'Asia/Kathmandu', to: '2026-01-12', totals: { scans: 1 } });
   });
 
+  it('exports the series, the grid and every breakdown as CSV, placements guarded against formulas', async () => {
+    const code = await h.factory.code(t.account.id, { name: 'Poster' });
+    h.clock.set(Date.parse('2026-02-02T09:10:00Z'));
+    await recordAll(h, [hit(h, { accountId: t.account.id, targetId: code.id, placement: '=HYPERLINK("x")' })]);
+    const csv = async (query: string) => {
+      const res = await get(`/analytics/codes/${code.id}/export?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      return res.body.trim().split('\r\n');
+    };
+    expect(await csv('part=daily&from=2026-02-01&to=2026-02-02&tz=UTC')).toEqual([
+      'date,scans,uniqueVisitors,excluded',
+      '2026-02-01,0,0,0',
+      '2026-02-02,1,1,0',
+    ]);
+    expect(await csv('part=placements&from=2026-02-02&to=2026-02-02')).toEqual(['placement,scans', '"\'=HYPERLINK(""x"")",1']);
+    const grid = await csv('part=grid&from=2026-02-02&to=2026-02-02&tz=UTC');
+    expect(grid).toHaveLength(8);
+    expect(grid[1]!.split(',')[10]).toBe('1');
+    expect(await csv('part=hourly&from=2026-02-02&to=2026-02-02&tz=UTC')).toHaveLength(25);
+    expect((await csv('part=countries&from=2026-02-02&to=2026-02-02'))[0]).toBe('country,scans');
+    const account = await h.request({
+      method: 'GET',
+      url: '/api/v1/analytics/account/export?part=devices&from=2026-02-02&to=2026-02-02',
+      token: t.token,
+    });
+    expect(account.body.trim().split('\r\n')).toEqual(['device,scans', 'mobile,1']);
+    const bad = await get(`/analytics/codes/${code.id}/export?part=secrets`);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses with the error envelope naming the field', async () => {
     const code = await h.factory.code(t.account.id, { name: 'Door' });
     for (const [query, field] of [
