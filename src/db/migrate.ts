@@ -25,6 +25,7 @@ import * as m0019 from './migrations/0019_jobs.js';
 import * as m0020 from './migrations/0020_imported_links.js';
 import * as m0021 from './migrations/0021_links_are_codes.js';
 import * as m0022 from './migrations/0022_lifecycle.js';
+import * as m0024 from './migrations/0024_zoned_analytics.js';
 import * as m0025 from './migrations/0025_account_security.js';
 import * as m0026 from './migrations/0026_content_slugs.js';
 
@@ -52,6 +53,7 @@ const MIGRATIONS = {
   '0020_imported_links': m0020,
   '0021_links_are_codes': m0021,
   '0022_lifecycle': m0022,
+  '0024_zoned_analytics': m0024,
   '0025_account_security': m0025,
   '0026_content_slugs': m0026,
 } satisfies Record<string, Migration>;

@@ -16,6 +16,8 @@ export interface AccountsTable {
   created_at: number;
   /** 1 when every person must sign in with a second factor. */
   require_two_factor: Generated<number>;
+  /** The IANA time zone its analytics days are in (default UTC). */
+  timezone: Generated<string>;
 }
 
 export interface UsersTable {
@@ -338,6 +340,23 @@ export interface EventMonthsTable {
  * Months whose monthly rows have been built from the daily ones (months since 1970-01). Every
  * month up to the latest one here is compacted.
  */
+/**
+ * The same per target and quarter of an hour (quarters since 1970), kept for recent days only, so
+ * days and hours in any zone add up exactly.
+ */
+export interface EventQuartersTable {
+  target: number;
+  quarter: number;
+  events: number;
+  uniques: number;
+  counts: Uint8Array;
+}
+
+/** One row: the first UTC day whose events all have quarter rows (0 on a store that began with them). */
+export interface EventQuarterStartTable {
+  day: number;
+}
+
 export interface RollupMonthsTable {
   month: number;
   compacted_at: number;
@@ -540,6 +559,8 @@ export interface Schema {
   event_months: EventMonthsTable;
   event_marks: EventMarksTable;
   rollup_months: RollupMonthsTable;
+  event_quarters: EventQuartersTable;
+  event_quarter_start: EventQuarterStartTable;
   excluded_hits: ExcludedHitsTable;
   visitor_salts: VisitorSaltsTable;
   daily_visitors: DailyVisitorsTable;

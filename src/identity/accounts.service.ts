@@ -3,8 +3,10 @@ import { isUniqueViolation } from '../db/dialect.js';
 import type { Clock } from '../lib/clock.js';
 import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import { canonicalZone, isTimeZone } from '../lib/zones.js';
 import {
   actsIn,
+  assertCan,
   assertOperatorOrSystem,
   effectivePlan,
   isPlanName,
@@ -13,6 +15,7 @@ import {
   type InvalidationBus,
   type LimitsService,
   type Operator,
+  type Person,
   type System,
 } from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
@@ -87,6 +90,7 @@ export class AccountsService {
       maxCodes: nonNegativeInteger(input.maxCodes, 'maxCodes'),
       requireTwoFactor: false,
       createdAt: now,
+      timezone: 'UTC',
     };
     const owner: User = {
       id: newId(),
@@ -110,6 +114,19 @@ export class AccountsService {
     // A new domain changes which hosts the service answers for: caches of hosts and domains start over.
     if (domain !== null) this.deps.bus?.publish(null);
     return { account, owner };
+  }
+
+  /**
+   * Sets the time zone the account's analytics days are in (an IANA name, kept in its canonical
+   * spelling): an owner or an admin of the account.
+   */
+  async setTimezone(actor: Person, timezone: string): Promise<string> {
+    assertCan(actor, 'team:manage', "Only an owner or an admin can change the account's time zone.");
+    if (!isTimeZone(timezone))
+      throw new InvalidRequest('timezone must be an IANA time zone, such as Europe/Berlin or UTC.', 'timezone');
+    const zone = canonicalZone(timezone);
+    await this.deps.accounts.setTimezone(actor.accountId, zone);
+    return zone;
   }
 
   /** An account: a person reads only their own (any other is not found), the operator and the system any. */

@@ -16,6 +16,8 @@ export interface Account {
   createdAt: number;
   /** Every person of the account signs in with a second factor (set by an owner). */
   requireTwoFactor: boolean;
+  /** The IANA time zone its analytics days are in. */
+  timezone: string;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;

@@ -11,6 +11,8 @@ import type { Job } from './job.js';
  * - purge-old-events (with EVENT_RETENTION_DAYS): deletes raw events older than the retention in
  *   chunks of 5,000 rows, after dropping the ranges of events wholly past it on PostgreSQL; the
  *   rollups keep every analytics figure;
+ * - prune-quarter-rollups: deletes the quarter-of-an-hour rollups of days past the ones kept (their
+ *   days stay in the daily rollups);
  * - prepare-event-partitions: on PostgreSQL, keeps the partitions of the range of events being
  *   written and of the next one ready.
  */
@@ -21,6 +23,11 @@ export function eventJobs(services: Services, retentionDays: number | null): Job
       name: 'compact-monthly-breakdowns',
       intervalMs: 600_000,
       run: async () => void (await services.traffic.events.compactClosedMonth(SYSTEM)),
+    },
+    {
+      name: 'prune-quarter-rollups',
+      intervalMs: 3_600_000,
+      run: async () => void (await services.traffic.events.pruneQuarters(SYSTEM)),
     },
     {
       name: 'prepare-event-partitions',

@@ -15,6 +15,7 @@ import { AnalyticsService } from './analytics/analytics.service.js';
 import { CampaignAnalyticsReader } from './analytics/campaign-analytics.js';
 import { ContentAnalyticsService } from './analytics/content-analytics.service.js';
 import { RollupFolderFigures } from './analytics/folder-figures.js';
+import { RangeReader } from './analytics/range-figures.js';
 import { AccountWrites } from './analytics/recent-writes.js';
 import { ScanHistoryService } from './analytics/scan-history.service.js';
 import { EventBatchRepository } from './events/store/events.batch.repository.js';
@@ -151,11 +152,13 @@ export function buildTraffic(
     recording.eventKeys,
     replica ? replicaRoute(db, replica, recording.accountWrites) : primaryOnly(db),
   );
+  const ranges = new RangeReader({ events: analyticsRepo, accounts: identity.accountLookup, clock });
   const analytics = new AnalyticsService({
     events: analyticsRepo,
     folders: catalog.folders,
     codes: catalog.codeLookup,
-    folderFigures: new RollupFolderFigures(analyticsRepo, clock),
+    folderFigures: new RollupFolderFigures(analyticsRepo),
+    ranges,
     clock,
   });
   const resolver = new ResolverService({
@@ -180,7 +183,7 @@ export function buildTraffic(
     analytics,
     alerts,
     scanHistory: new ScanHistoryService(catalog.codes, catalog.links, analytics, recording.events),
-    campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, clock),
-    contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, clock }),
+    campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, ranges),
+    contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, ranges }),
   };
 }

@@ -237,6 +237,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
         'placements',
         'scans',
         'to',
+        'tz',
         'uniqueVisitors',
       ].sort(),
     );

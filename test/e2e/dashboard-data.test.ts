@@ -180,7 +180,20 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
       .getByRole('table', { name: 'Most scanned codes in the window' })
       .getByRole('row', { name: /Table tent 1 1/ })
       .waitFor();
+    // Nothing was scanned in the 30 days before: the change has nothing to compare with.
+    await page.locator('.total', { hasText: 'Scans' }).getByText('none in the period before').waitFor();
     await d.visit('analytics-overview');
+
+    // Custom dates stay in the address, and the figures follow them.
+    await page.getByLabel('Window').selectOption({ label: 'Custom dates' });
+    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('To').fill(yesterday);
+    await page.waitForURL(new RegExp(`to=${yesterday}`));
+    await page.getByText('No code was scanned in this window.').waitFor();
+    await d.visit('analytics-custom-range');
+    await page.reload();
+    expect(await page.getByLabel('To').inputValue()).toBe(yesterday);
   });
 
   it('invites a member who accepts in another browser, and whose session ends at once when suspended', async () => {

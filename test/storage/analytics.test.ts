@@ -3,7 +3,8 @@ import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics
 import { RollupFolderFigures } from '../../src/traffic/analytics/folder-figures.js';
 import { newId } from '../../src/lib/ids.js';
 import { InvalidRequest } from '../../src/lib/errors.js';
-import { DAY_MS } from '../../src/traffic/events/events.types.js';
+import { DAY_MS, dayOf } from '../../src/traffic/events/events.types.js';
+import { ZonedRange } from '../../src/traffic/analytics/range.js';
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
@@ -19,6 +20,11 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
   afterAll(() => h.close());
 
   const tenant = async () => (await h.factory.tenant()).account.id;
+  /** The last `days` UTC days up to the clock's today, quarter rows read for all of them. */
+  const lastDays = (h: Harness, days: number) => {
+    const today = dayOf(h.clock.now());
+    return new ZonedRange(today - days + 1, today, 'UTC', 0);
+  };
 
   it('gives a zero-filled daily series over exactly `days` days and bounds days', async () => {
     const accountId = await tenant();
@@ -51,7 +57,7 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       );
     }
     for (const days of [0, 366]) {
-      await expect(h.services.traffic.analytics.folderAnalytics(actorIn(accountId), newId(), days)).rejects.toBeInstanceOf(
+      await expect(h.services.traffic.analytics.folderAnalytics(actorIn(accountId), newId(), { days })).rejects.toBeInstanceOf(
         InvalidRequest,
       );
     }
@@ -89,8 +95,8 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
       hit(h, { accountId, targetId: c1 }),
       hit(h, { accountId, targetId: c2 }),
     ]);
-    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db, h.services.traffic.eventKeys), h.clock);
-    const folder = await figures.folderAnalytics({ accountId, codeIds: [c1, c2, c3], days: 7 });
+    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db, h.services.traffic.eventKeys));
+    const folder = await figures.folderAnalytics({ accountId, codeIds: [c1, c2, c3], range: lastDays(h, 7) });
     expect(folder).toMatchObject({
       days: 7,
       scans: 3,
@@ -117,8 +123,8 @@ describeEach(STORES)('analytics, clearing, alerts and retention ($name)', (store
     ]);
     // More codes than one query's list of ids holds: the reads go in chunks and add up.
     const many = [...Array.from({ length: 1200 }, () => newId()), c1, c2];
-    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db, h.services.traffic.eventKeys), h.clock);
-    const folder = await figures.folderAnalytics({ accountId, codeIds: many, days: 3 });
+    const figures = new RollupFolderFigures(new AnalyticsRepository(h.infra.database.db, h.services.traffic.eventKeys));
+    const folder = await figures.folderAnalytics({ accountId, codeIds: many, range: lastDays(h, 3) });
     expect(folder).toMatchObject({ scans: 2, uniqueVisitors: 2, excluded: 1 });
     expect(folder.daily.map((d) => [d.scans, d.uniqueVisitors, d.excluded])).toEqual([
       [1, 1, 0],
@@ -291,7 +297,7 @@ for (const store of STORES) {
         w.h.services.traffic.analytics.folderAnalytics(
           actor,
           (await w.h.services.catalog.folders.create(w.owner, { name: newId() })).id,
-          7,
+          { days: 7 },
         ),
     },
     { operation: 'excluded', least: 'member', run: (actor, { h }) => h.services.traffic.analytics.excluded(actor, { days: 7 }) },
@@ -305,7 +311,7 @@ for (const store of STORES) {
     {
       operation: 'analytics',
       least: 'member',
-      run: async (actor, w) => w.h.services.traffic.scanHistory.analytics(actor, await codeOf(w), 7),
+      run: async (actor, w) => w.h.services.traffic.scanHistory.analytics(actor, await codeOf(w), { days: 7 }),
     },
     {
       operation: 'clear',

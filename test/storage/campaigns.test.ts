@@ -159,7 +159,7 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
         hit(h, { accountId, targetId: link.id, kind: 'link', at: today, userAgent: 'curl/8.0' }),
         hit(h, { accountId, targetId: outside.id, at: today }),
       ]);
-      const figures = await h.services.traffic.campaignAnalytics.campaignAnalytics(ownerOf(own), campaign.id, 7);
+      const figures = await h.services.traffic.campaignAnalytics.campaignAnalytics(ownerOf(own), campaign.id, { days: 7 });
       const codeFigures = await h.services.traffic.analytics.codeAnalytics(ownerOf(own), { codeId: code.id, days: 7 });
       const linkFigures = await h.services.traffic.analytics.codeAnalytics(ownerOf(own), { codeId: link.id, days: 7 });
       expect(figures.totals).toEqual({
@@ -207,9 +207,9 @@ describeEach(STORES)('campaigns and tags ($name)', (store) => {
         hit(h, { accountId, targetId: card.id, kind: 'card_view', at: today }),
         hit(h, { accountId, targetId: code.id, at: today }),
       ]);
-      const figures = await h.services.traffic.campaignAnalytics.campaignAnalytics(ownerOf(own), campaign.id, 7);
+      const figures = await h.services.traffic.campaignAnalytics.campaignAnalytics(ownerOf(own), campaign.id, { days: 7 });
       const of = (kind: 'form' | 'page' | 'card', id: string) =>
-        h.services.traffic.contentAnalytics.of(ownerOf(own), kind, id, 7);
+        h.services.traffic.contentAnalytics.of(ownerOf(own), kind, id, { days: 7 });
       const [f, p, c] = [await of('form', form.id), await of('page', page.id), await of('card', card.id)];
       const scans = (await h.services.traffic.analytics.codeAnalytics(ownerOf(own), { codeId: code.id, days: 7 })).totals;
       expect(f).toMatchObject({ views: 2, submissions: 1 });

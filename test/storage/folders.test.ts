@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CodesRepository } from '../../src/catalog/codes/store/codes.repository.js';
 import { AnalyticsRepository } from '../../src/traffic/analytics/store/analytics.repository.js';
+import { RangeReader } from '../../src/traffic/analytics/range-figures.js';
 import { AnalyticsService } from '../../src/traffic/analytics/analytics.service.js';
 import { type FolderAnalyticsQuery, type FolderAnalyticsSource } from '../../src/traffic/analytics/folder-analytics.js';
 import { transactor } from '../../src/db/transaction.js';
@@ -24,11 +25,13 @@ describeEach(STORES)('folders service ($name)', (store) => {
   /** The analytics service as buildServices makes it, with `source` in place of the rollups. */
   const withSource = (source: FolderAnalyticsSource) => {
     const { db } = h.infra.database;
+    const events = new AnalyticsRepository(db, h.services.traffic.eventKeys);
     return new AnalyticsService({
-      events: new AnalyticsRepository(db, h.services.traffic.eventKeys),
+      events,
       folders: h.services.catalog.folders,
       codes: new CodesRepository(db),
       folderFigures: source,
+      ranges: new RangeReader({ events, accounts: h.services.identity.accountLookup, clock: h.clock }),
       clock: h.clock,
     });
   };
@@ -65,13 +68,14 @@ describeEach(STORES)('folders service ($name)', (store) => {
         };
       },
     });
-    const figures = await service.folderAnalytics(actorIn(t.account.id), folder.id, 7);
-    expect(asked).toEqual([{ accountId: t.account.id, codeIds: expect.any(Array), days: 7 }]);
+    const figures = await service.folderAnalytics(actorIn(t.account.id), folder.id, { days: 7 });
+    expect(asked).toEqual([{ accountId: t.account.id, codeIds: expect.any(Array), range: expect.objectContaining({ days: 7 }) }]);
     expect([...asked[0]!.codeIds].sort()).toEqual([quiet.id, busy.id, archived.id].sort());
     expect(figures).toEqual({
       days: 7,
       from: expect.any(String),
       to: expect.any(String),
+      tz: 'UTC',
       scans: 12,
       uniqueVisitors: 7,
       excluded: 2,
@@ -93,9 +97,11 @@ describeEach(STORES)('folders service ($name)', (store) => {
         throw new Error('the source must not be asked');
       },
     });
-    await expect(service.folderAnalytics(actorIn(t.account.id), theirs.id, 30)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.folderAnalytics(actorIn(t.account.id), theirs.id, { days: 30 })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     for (const days of [0, 366, 2.5]) {
-      await expect(service.folderAnalytics(actorIn(t.account.id), mine.id, days)).rejects.toMatchObject({
+      await expect(service.folderAnalytics(actorIn(t.account.id), mine.id, { days })).rejects.toMatchObject({
         code: 'invalid_request',
         field: 'days',
       });

@@ -1,7 +1,7 @@
-import { MeResponse } from '../api/v1/me/schema.js';
+import { AccountTimezoneBody, AccountTimezoneResponse, MeResponse } from '../api/v1/me/schema.js';
 import { operation } from './operation.js';
 
-/** The connection check: GET /api/v1/me and the whoami tool. */
+/** The connection check (GET /api/v1/me, the whoami tool) and the account's own settings. */
 export const ACCOUNT = [
   operation({
     id: 'getMe',
@@ -19,5 +19,20 @@ export const ACCOUNT = [
       const quota = await services.platform.limits.quota(principal.account.id, principal.account.plan.monthlyAllowance);
       return present.me(principal, quota, rate);
     },
+  }),
+  operation({
+    id: 'setAccountTimezone',
+    summary: "Set the account's time zone",
+    description:
+      "The IANA time zone (such as Europe/Berlin; default UTC) the account's analytics count days and hours in, unless a read names its own `tz`. Only an owner or an admin may change it (forbidden, 403).",
+    tag: 'account',
+    scope: null,
+    kind: 'change',
+    http: 'PATCH /me/account',
+    body: AccountTimezoneBody,
+    output: AccountTimezoneResponse,
+    run: async (actor, { timezone }, { services }) => ({
+      timezone: await services.identity.accounts.setTimezone(actor, timezone),
+    }),
   }),
 ];

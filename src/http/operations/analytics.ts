@@ -39,15 +39,15 @@ export const ANALYTICS = [
     params: IdParams,
     querystring: schema.CodeAnalyticsQuery,
     output: schema.CodeAnalyticsResponse,
-    run: async (actor, { id, days }, { services, present }) =>
-      present.codeAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, days)),
+    run: async (actor, { id, ...range }, { services, present }) =>
+      present.codeAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, range)),
   }),
   operation({
     id: 'getLinkAnalytics',
     tool: 'links_analytics',
     summary: "A short link's aggregated analytics (addition within v1)",
     description:
-      "A code's figures for a short link, counting `clicks`: totals (clicks, unique visitors), a zero-filled daily series and breakdowns by country, device, OS, browser and placement over the last `days` UTC days (1-3650, default 30). Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
+      "A code's figures for a short link, counting `clicks` where a code's count `scans`, over the same ranges (`days`, or `from`/`to` in `tz`) and with the same options. Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
     tag: 'analytics',
     scope: 'analytics:read',
     kind: 'read',
@@ -55,8 +55,8 @@ export const ANALYTICS = [
     params: IdParams,
     querystring: schema.CodeAnalyticsQuery,
     output: schema.LinkAnalyticsResponse,
-    run: async (actor, { id, days }, { services, present }) =>
-      present.linkAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, days, 'link')) as never,
+    run: async (actor, { id, ...range }, { services, present }) =>
+      present.linkAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, range, 'link')) as never,
   }),
   operation({
     id: 'getAccountAnalytics',
@@ -70,8 +70,8 @@ export const ANALYTICS = [
     http: 'GET /analytics/account',
     querystring: schema.AccountAnalyticsQuery,
     output: schema.AccountAnalyticsResponse,
-    run: async (actor, { days }, { services, present }) =>
-      present.accountAnalytics(await services.traffic.analytics.accountAnalytics(actor, { days })),
+    run: async (actor, range, { services, present }) =>
+      present.accountAnalytics(await services.traffic.analytics.accountAnalytics(actor, range)),
   }),
   operation({
     id: 'clearCodeScans',

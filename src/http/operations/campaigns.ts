@@ -100,7 +100,7 @@ export const CAMPAIGNS = [
     params: IdParams,
     querystring: schema.CampaignAnalyticsQuery,
     output: schema.CampaignAnalyticsResponse,
-    run: (actor, { id, days }, { services }) => services.traffic.campaignAnalytics.campaignAnalytics(actor, id, days),
+    run: (actor, { id, ...range }, { services }) => services.traffic.campaignAnalytics.campaignAnalytics(actor, id, range),
   }),
   operation({
     id: 'listTags',

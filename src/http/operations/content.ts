@@ -121,7 +121,7 @@ function contentOperations(resource: ContentResource): Operation[] {
       params: IdParams,
       querystring: ContentAnalyticsQuery,
       output: ContentAnalyticsResponse,
-      run: (actor, { id, days }, { services }) => services.traffic.contentAnalytics.of(actor, kind, id, days),
+      run: (actor, { id, ...range }, { services }) => services.traffic.contentAnalytics.of(actor, kind, id, range),
     }),
     operation({
       id: `delete${noun}`,

@@ -88,7 +88,7 @@ export const FOLDERS = [
     params: IdParams,
     querystring: schema.FolderAnalyticsQuery,
     output: schema.FolderAnalyticsResponse,
-    run: async (actor, { id, days }, { services, present }) =>
-      present.folderAnalytics(await services.traffic.analytics.folderAnalytics(actor, id, days)),
+    run: async (actor, { id, ...range }, { services, present }) =>
+      present.folderAnalytics(await services.traffic.analytics.folderAnalytics(actor, id, range)),
   }),
 ];

@@ -6,7 +6,7 @@ import type { PlanName } from '../../platform/index.js';
 import type { Account, AccountStatus } from '../accounts.types.js';
 
 const toAccount = (row: Selectable<AccountsTable>): Account => ({
-  ...fromColumns(row, 'id name domain monthly_allowance rate_per_minute max_codes created_at'),
+  ...fromColumns(row, 'id name domain monthly_allowance rate_per_minute max_codes created_at timezone'),
   plan: row.plan as PlanName,
   status: row.status as AccountStatus,
   requireTwoFactor: Number(row.require_two_factor) === 1,
@@ -17,7 +17,7 @@ export class AccountsRepository {
 
   async insert(account: Account, db: Kysely<Schema> = this.db): Promise<void> {
     await insertRow(db, 'accounts', {
-      ...toColumns(account, 'id name plan status domain monthlyAllowance ratePerMinute maxCodes createdAt'),
+      ...toColumns(account, 'id name plan status domain monthlyAllowance ratePerMinute maxCodes createdAt timezone'),
     });
   }
 
@@ -29,6 +29,10 @@ export class AccountsRepository {
   /** Holds the account's row (PostgreSQL) until the transaction ends: writes under a cap queue behind it. */
   async lock(id: string, trx: Kysely<Schema>): Promise<void> {
     await lockRow(trx, 'accounts', id);
+  }
+
+  async setTimezone(id: string, timezone: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ timezone }).where('id', '=', id).execute();
   }
 
   async findById(id: string): Promise<Account | null> {

@@ -8,7 +8,6 @@ import type { EventSource } from '../events/events.sink.js';
 import {
   bounded,
   TOP_CODES,
-  windowOf,
   type AccountAnalytics,
   type CodeAnalytics,
   type EventPage,
@@ -17,7 +16,7 @@ import {
   type NamedCodeFigures,
 } from './analytics.types.js';
 import type { CodeFigures, FolderAnalyticsSource } from './folder-analytics.js';
-import { windowFigures } from './window-figures.js';
+import { extrasOf, rangeFigures, windowOfRange, type FiguresOptions, type RangeReader } from './range-figures.js';
 
 /** Every code with its figures (zeros when it has none), most scanned first, then in the given order. */
 function busiestFirst(codes: readonly { id: string; name: string }[], figures: readonly CodeFigures[]): NamedCodeFigures[] {
@@ -43,6 +42,8 @@ export interface AnalyticsDeps {
   codes: CodeLookup;
   /** Answers a folder's figures (the rollups; tests put their own in its place). */
   folderFigures: FolderAnalyticsSource;
+  /** Turns a request's range into days of the account's zone. */
+  ranges: RangeReader;
   clock: Clock;
 }
 
@@ -71,64 +72,71 @@ export class AnalyticsService {
     return { events, nextCursor: rows.length > limit ? encodeCursor(events.at(-1)!.id) : null };
   }
 
-  /** Totals, a zero-filled daily series and breakdowns over the last `days` UTC days, from rollups only. */
-  async codeAnalytics(actor: Person, input: { codeId: string; days?: number }): Promise<CodeAnalytics> {
+  /**
+   * A target's figures (a code's; any target of the account by its id): totals, a zero-filled daily
+   * series and breakdowns over the range in its zone, and the extras asked for. The caller has
+   * checked that the target is the account's.
+   */
+  async codeAnalytics(actor: Person, input: FiguresOptions & { codeId: string }): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
-    const days = bounded(input.days, 30, 1, 3650, 'days');
-    const { from, to } = windowOf(this.clock, days);
-    const figures = await windowFigures(this.events, actor.accountId, [input.codeId], from, to);
-    return { days, from: dayIso(from), to: dayIso(to), ...figures };
+    const { accountId } = actor;
+    const range = await this.deps.ranges.range(accountId, input, 3650);
+    const ids = [input.codeId];
+    const figures = await rangeFigures(this.events, accountId, ids, range);
+    const extras = await extrasOf(this.events, accountId, ids, range, input, figures.totals);
+    return { ...windowOfRange(range), ...figures, ...extras };
   }
 
   /**
-   * The folder's codes over the last `days` days (1 to 365, default 30): totals, each code's share, the
+   * The folder's codes over the range (`days` 1 to 365, default 30): totals, each code's share, the
    * daily series and the breakdowns.
    */
-  async folderAnalytics(actor: Person, folderId: string, window?: number): Promise<FolderAnalytics> {
+  async folderAnalytics(actor: Person, folderId: string, input: FiguresOptions = {}): Promise<FolderAnalytics> {
     assertCan(actor, 'analytics:read');
-    const days = bounded(window, 30, 1, 365, 'days');
-    await this.deps.folders.get(actor, folderId);
     const { accountId } = actor;
+    const range = await this.deps.ranges.range(accountId, input, 365);
+    await this.deps.folders.get(actor, folderId);
     const codes = await this.deps.codes.inFolder(accountId, folderId);
-    const { codes: perCode, ...figures } = await this.deps.folderFigures.folderAnalytics({
-      accountId,
-      codeIds: codes.map((c) => c.id),
-      days,
-    });
-    const { from, to } = windowOf(this.clock, days);
-    return { days, from: dayIso(from), to: dayIso(to), ...figures, codes: busiestFirst(codes, perCode) };
+    const ids = codes.map((c) => c.id);
+    const { codes: perCode, ...figures } = await this.deps.folderFigures.folderAnalytics({ accountId, codeIds: ids, range });
+    const extras = await extrasOf(this.events, accountId, ids, range, input, figures);
+    return { ...windowOfRange(range), ...figures, ...extras, codes: busiestFirst(codes, perCode) };
   }
 
   /**
-   * Every code of the account together over the last `days` days (1 to 365, default 30): totals, the
-   * daily series, the breakdowns and the most scanned codes of the window.
+   * Every code of the account together over the range (`days` 1 to 365, default 30): totals, the
+   * daily series, the breakdowns and the most scanned codes of the range.
    */
-  async accountAnalytics(actor: Person, input: { days?: number } = {}): Promise<AccountAnalytics> {
+  async accountAnalytics(actor: Person, input: FiguresOptions = {}): Promise<AccountAnalytics> {
     assertCan(actor, 'analytics:read');
-    const days = bounded(input.days, 30, 1, 365, 'days');
     const { accountId } = actor;
-    const { from, to } = windowOf(this.clock, days);
+    const range = await this.deps.ranges.range(accountId, input, 365);
     const codes = await this.deps.codes.inAccount(accountId);
     const ids = codes.map((c) => c.id);
     const [figures, perCode] = await Promise.all([
-      windowFigures(this.events, accountId, ids, from, to),
-      this.events.perTarget(accountId, ids, from, to),
+      rangeFigures(this.events, accountId, ids, range),
+      this.events.perTarget(accountId, ids, range.span()),
     ]);
+    const extras = await extrasOf(this.events, accountId, ids, range, input, figures.totals);
     const scanned = [...perCode].map(([codeId, f]) => ({ codeId, scans: f.events, uniqueVisitors: f.uniques }));
     const topCodes = busiestFirst(codes, scanned)
       .filter((c) => c.scans > 0)
       .slice(0, TOP_CODES);
-    return { days, from: dayIso(from), to: dayIso(to), ...figures, codeCount: codes.length, topCodes };
+    return { ...windowOfRange(range), ...figures, ...extras, codeCount: codes.length, topCodes };
   }
 
   /** Hits excluded as automated or HEAD per day, for the account or one target. */
-  async excluded(actor: Person, input: { targetId?: string; days?: number }) {
+  async excluded(actor: Person, input: FiguresOptions & { targetId?: string }) {
     assertCan(actor, 'analytics:read');
-    const days = bounded(input.days, 30, 1, 3650, 'days');
-    const { from, to } = windowOf(this.clock, days);
-    const byDay = await this.events.excluded(actor.accountId, input.targetId === undefined ? null : [input.targetId], from, to);
+    const range = await this.deps.ranges.range(actor.accountId, input, 3650);
+    const byDay = await this.events.excluded(
+      actor.accountId,
+      input.targetId === undefined ? null : [input.targetId],
+      range.from,
+      range.to,
+    );
     const daily = [];
-    for (let day = from; day <= to; day += 1) daily.push({ date: dayIso(day), excluded: byDay.get(day) ?? 0 });
+    for (let day = range.from; day <= range.to; day += 1) daily.push({ date: dayIso(day), excluded: byDay.get(day) ?? 0 });
     return { total: daily.reduce((n, d) => n + d.excluded, 0), daily };
   }
 }

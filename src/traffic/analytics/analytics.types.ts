@@ -1,6 +1,5 @@
 import { InvalidRequest } from '../../lib/errors.js';
-import type { Clock } from '../../lib/clock.js';
-import { dayOf, type Dimension, type EventType, type StoredEvent } from '../events/events.types.js';
+import { type Dimension, type EventType, type StoredEvent } from '../events/events.types.js';
 
 export interface ListEventsInput {
   limit?: number;
@@ -22,7 +21,7 @@ export interface Breakdown {
   count: number;
 }
 
-/** The figures of a set of targets over a window (see window-figures.ts). */
+/** The figures of a set of targets over a window (see range-figures.ts). */
 export interface WindowFigures {
   /** `excluded`: automated and HEAD hits that were not counted. */
   totals: { scans: number; uniqueVisitors: number; excluded: number };
@@ -34,17 +33,34 @@ export interface WindowFigures {
   placements: Breakdown[];
 }
 
-/** The window the figures cover: its length in days and its first and last day. */
+/** The window the figures cover: its length in days, its first and last day and the zone they are days of. */
 export interface FiguresWindow {
   days: number;
   from: string;
   to: string;
+  tz: string;
 }
 
-export interface CodeAnalytics extends WindowFigures, FiguresWindow {}
+/** What a request may ask for beside the daily figures. */
+export interface FiguresExtras {
+  /** Every hour of the range in its zone (interval=hour). */
+  hourly?: { at: string; local: string; scans: number; uniqueVisitors: number }[];
+  /** Scans per weekday (7 rows, Monday first) and hour of the day (24 columns) in the zone. */
+  grid?: number[][];
+  /** The same number of days just before the range, and the change to this one (a fraction; null from 0). */
+  previous?: {
+    from: string;
+    to: string;
+    totals: { scans: number; uniqueVisitors: number };
+    daily: { date: string; scans: number; uniqueVisitors: number }[];
+    change: { scans: number | null; uniqueVisitors: number | null };
+  };
+}
+
+export interface CodeAnalytics extends WindowFigures, FiguresWindow, FiguresExtras {}
 
 /** A set of codes' figures over a window: the set's totals beside its series and breakdowns, and each code's. */
-interface SetFigures<Code> extends Omit<WindowFigures, 'totals'>, FiguresWindow {
+interface SetFigures<Code> extends Omit<WindowFigures, 'totals'>, FiguresWindow, FiguresExtras {
   scans: number;
   uniqueVisitors: number;
   excluded: number;
@@ -72,7 +88,7 @@ export interface FolderAnalytics extends SetFigures<NamedCodeFigures> {
 }
 
 /** The account's codes together over a window, and its most scanned codes in it. */
-export interface AccountAnalytics extends WindowFigures, FiguresWindow {
+export interface AccountAnalytics extends WindowFigures, FiguresWindow, FiguresExtras {
   /** Codes in the account (archived ones included: their past scans still count). */
   codeCount: number;
   /** The most scanned codes of the window (at most TOP_CODES, only codes scanned in it). */
@@ -99,10 +115,4 @@ export function bounded(value: number | undefined, fallback: number, min: number
   if (!Number.isInteger(v) || v < min || v > max)
     throw new InvalidRequest(`${field} must be an integer from ${min} to ${max}.`, field);
   return v;
-}
-
-/** The last `days` UTC days up to today, as day numbers (inclusive). */
-export function windowOf(clock: Clock, days: number): { from: number; to: number } {
-  const to = dayOf(clock.now());
-  return { from: to - days + 1, to };
 }

@@ -1,14 +1,15 @@
-import type { Clock } from '../../lib/clock.js';
 import type { CampaignsService, MemberRef } from '../../catalog/index.js';
 import { dayIso } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { EventSource } from '../events/events.sink.js';
-import { bounded, windowOf } from './analytics.types.js';
+import type { FiguresExtras } from './analytics.types.js';
+import { dailyOf, extrasOf, windowOfRange, type FiguresOptions, type RangeReader } from './range-figures.js';
 
-export interface CampaignAnalytics {
+export interface CampaignAnalytics extends FiguresExtras {
   days: number;
   from: string;
   to: string;
+  tz: string;
   /** Over every member: scans, clicks and views together. Automated traffic is never counted. */
   totals: { events: number; uniqueVisitors: number };
   daily: { date: string; events: number; uniqueVisitors: number }[];
@@ -24,37 +25,34 @@ export class CampaignAnalyticsReader {
   constructor(
     private readonly campaigns: Pick<CampaignsService, 'membersFor'>,
     private readonly events: EventSource,
-    private readonly clock: Clock,
+    private readonly ranges: RangeReader,
   ) {}
 
-  async campaignAnalytics(actor: Person, campaignId: string, days?: number): Promise<CampaignAnalytics> {
+  async campaignAnalytics(actor: Person, campaignId: string, input: FiguresOptions = {}): Promise<CampaignAnalytics> {
     assertCan(actor, 'analytics:read');
-    const window = bounded(days, 30, 1, 3650, 'days');
+    const range = await this.ranges.range(actor.accountId, input, 3650);
     const members = await this.campaigns.membersFor(actor, campaignId);
-    const { from, to } = windowOf(this.clock, window);
     const ids = members.map((m) => m.id);
     const [perMember, perDay] = await Promise.all([
-      this.events.perTarget(actor.accountId, ids, from, to),
-      this.events.daysOf(actor.accountId, ids, from, to),
+      this.events.perTarget(actor.accountId, ids, range.span()),
+      dailyOf(this.events, actor.accountId, ids, range),
     ]);
     const figures = members
       .map((m) => ({ ...m, events: perMember.get(m.id)?.events ?? 0, uniqueVisitors: perMember.get(m.id)?.uniques ?? 0 }))
       .sort((a, b) => b.events - a.events || a.id.localeCompare(b.id));
     const daily = [];
-    for (let day = from; day <= to; day += 1) {
+    for (let day = range.from; day <= range.to; day += 1) {
       const row = perDay.get(day);
       daily.push({ date: dayIso(day), events: row?.events ?? 0, uniqueVisitors: row?.uniques ?? 0 });
     }
-    return {
-      days: window,
-      from: dayIso(from),
-      to: dayIso(to),
-      totals: {
-        events: figures.reduce((n, m) => n + m.events, 0),
-        uniqueVisitors: figures.reduce((n, m) => n + m.uniqueVisitors, 0),
-      },
-      daily,
-      members: figures,
+    const totals = {
+      events: figures.reduce((n, m) => n + m.events, 0),
+      uniqueVisitors: figures.reduce((n, m) => n + m.uniqueVisitors, 0),
     };
+    const extras = await extrasOf(this.events, actor.accountId, ids, range, input, {
+      scans: totals.events,
+      uniqueVisitors: totals.uniqueVisitors,
+    });
+    return { ...windowOfRange(range), totals, daily, members: figures, ...extras };
   }
 }

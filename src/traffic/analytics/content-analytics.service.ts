@@ -1,10 +1,9 @@
-import type { Clock } from '../../lib/clock.js';
 import { foundById } from '../../lib/found.js';
 import type { ContentKind, ContentLookup } from '../../content/index.js';
-import { dayIso } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { EventSource } from '../events/events.sink.js';
-import { bounded, windowOf } from './analytics.types.js';
+import { dailyOf, windowOfRange, type RangeReader } from './range-figures.js';
+import type { RangeInput } from './range.js';
 
 const VIEW: Record<ContentKind, string> = { form: 'form_view', page: 'page_view', card: 'card_view' };
 
@@ -12,6 +11,7 @@ export interface ContentAnalytics {
   days: number;
   from: string;
   to: string;
+  tz: string;
   /** Human views (robots and HEAD excluded, as for scans). */
   views: number;
   /** The sum of daily unique visitors (who viewed or sent something). */
@@ -23,30 +23,27 @@ export interface ContentAnalytics {
 }
 
 /**
- * A form's, page's or card's figures over the last `days` UTC days (1 to 3650, default 30), for an
+ * A form's, page's or card's figures over a range of days in the account's zone (`days` 1 to 3650, default 30), for an
  * actor with analytics:read, of their account's content only (views are the content's own
  * figure, never mixed with the scans that led to them).
  */
 export class ContentAnalyticsService {
-  constructor(private readonly deps: { events: EventSource; contents: ContentLookup; clock: Clock }) {}
+  constructor(private readonly deps: { events: EventSource; contents: ContentLookup; ranges: RangeReader }) {}
 
-  async of(actor: Person, kind: ContentKind, id: string, window?: number): Promise<ContentAnalytics> {
+  async of(actor: Person, kind: ContentKind, id: string, input: RangeInput = {}): Promise<ContentAnalytics> {
     assertCan(actor, 'analytics:read');
     const content = await foundById(kind, id, (id) => this.deps.contents.findInAccount(actor.accountId, kind, id));
-    const days = bounded(window, 30, 1, 3650, 'days');
-    const { from, to } = windowOf(this.deps.clock, days);
+    const range = await this.deps.ranges.range(actor.accountId, input, 3650);
     const [types, rows] = await Promise.all([
-      this.deps.events.countByType(actor.accountId, content.id, from, to),
-      this.deps.events.days(actor.accountId, content.id, from, to),
+      this.deps.events.countByType(actor.accountId, content.id, range.span()),
+      dailyOf(this.deps.events, actor.accountId, [content.id], range),
     ]);
     const views = types.get(VIEW[kind]) ?? 0;
     const submissions = kind === 'form' ? (types.get('form_submit') ?? 0) : null;
     return {
-      days,
-      from: dayIso(from),
-      to: dayIso(to),
+      ...windowOfRange(range),
       views,
-      uniqueVisitors: rows.reduce((n, r) => n + r.uniques, 0),
+      uniqueVisitors: [...rows.values()].reduce((n, r) => n + r.uniques, 0),
       submissions,
       conversionRate: submissions === null || views === 0 ? null : Math.min(1, submissions / views),
     };

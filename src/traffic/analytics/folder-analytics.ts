@@ -1,16 +1,17 @@
 import type { WindowFigures } from './analytics.types.js';
+import type { ZonedRange } from './range.js';
 
 /**
  * The seam between folders and the events pipeline. The folder side checks ownership and collects
- * the folder's codes; a source answers the figures for exactly those codes over the last `days` days: per code,
+ * the folder's codes; a source answers the figures for exactly those codes over the range: per code,
  * and together as a daily series and breakdowns; automated traffic is counted apart, never as an event.
  */
 export interface FolderAnalyticsQuery {
   accountId: string;
   /** Every code of the folder (archived ones included: their past scans still count). */
   codeIds: readonly string[];
-  /** Window length in days, 1 to 365, ending now. */
-  days: number;
+  /** The days of a zone to read. */
+  range: ZonedRange;
 }
 
 export interface CodeFigures {

@@ -3,6 +3,7 @@ import type { EventsService } from '../events/events.service.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { CodeAnalytics } from './analytics.types.js';
+import type { FiguresOptions } from './range-figures.js';
 
 /**
  * A code's scan history as its owner sees it: aggregated analytics (analytics:read), and clearing it
@@ -16,10 +17,15 @@ export class ScanHistoryService {
     private readonly events: EventsService,
   ) {}
 
-  async analytics(actor: Person, codeId: string, days?: number, kind: 'code' | 'link' = 'code'): Promise<CodeAnalytics> {
+  async analytics(
+    actor: Person,
+    codeId: string,
+    options: FiguresOptions = {},
+    kind: 'code' | 'link' = 'code',
+  ): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
     await (kind === 'link' ? this.links : this.codes).get(actor, codeId);
-    return this.figures.codeAnalytics(actor, { codeId, days });
+    return this.figures.codeAnalytics(actor, { ...options, codeId });
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import { assertCan, assertOperatorOrSystem, type Person, type System } from '../../platform/index.js';
 import type { EventsRepository } from './store/events.repository.js';
 import type { SaltsRepository } from './store/events.salts.js';
-import { DAY_MS, dayOf, monthOf } from './events.types.js';
+import { DAY_MS, dayOf, monthOf, QUARTER_DAYS, QUARTERS_PER_DAY } from './events.types.js';
 
 /** How long a month must have been over before it is compacted: late batches and replays land first. */
 export const COMPACTION_GRACE_MS = DAY_MS;
@@ -65,6 +65,12 @@ export class EventsService {
   /** Keeps partitions ready for the range of events being written and the next one (PostgreSQL). */
   async preparePartitions(): Promise<string[]> {
     return this.events.ensureRangesAhead();
+  }
+
+  /** Deletes the quarter rows of days past QUARTER_DAYS (their days stay in the daily rows); returns how many went. */
+  async pruneQuarters(actor: System): Promise<number> {
+    assertOperatorOrSystem(actor);
+    return this.events.deleteQuartersBefore((dayOf(this.clock.now()) - QUARTER_DAYS) * QUARTERS_PER_DAY);
   }
 
   /** Destroys the salts and visitor hashes of finished days. */

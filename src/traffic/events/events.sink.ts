@@ -17,6 +17,37 @@ export interface DayRow {
 }
 
 /**
+ * A stretch of time as the rollups answer it: whole UTC days (inclusive) from the daily and monthly
+ * rows, and ranges of quarters of an hour [from, to) from the quarter rows.
+ */
+export interface Span {
+  days: [number, number] | null;
+  quarters: [number, number][];
+}
+
+/**
+ * Quarters [from, to) over which a zone keeps one offset (`shift`, in quarters): bucketed by
+ * floor((quarter + shift) / size), so size 96 gives the zone's days and 4 its hours.
+ */
+export interface Piece {
+  from: number;
+  to: number;
+  shift: number;
+}
+
+export interface Figures {
+  events: number;
+  uniques: number;
+}
+
+/** Events in a zone's weekday (0 = Monday) and hour of the day. */
+export interface GridCell {
+  weekday: number;
+  hour: number;
+  events: number;
+}
+
+/**
  * Where committed events go and are read back from: the relational store today (the compact rows of
  * `store/`), a column store tomorrow as another implementation of these two interfaces. The writer
  * knows only `EventSink`; the analytics know only `EventSource`.
@@ -34,21 +65,20 @@ export interface EventSink {
 export interface EventSource {
   /** A page of raw events, newest recorded first. */
   page(q: EventPageQuery): Promise<StoredEvent[]>;
-  /** Rollups over a window of days (inclusive), for targets of the account only. */
-  days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]>;
+  /** Rollups per UTC day over a window of days (inclusive), for targets of the account only. */
   daysOf(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Map<number, DayRow>>;
-  perTarget(
-    accountId: string,
-    targetIds: readonly string[],
-    from: number,
-    to: number,
-  ): Promise<Map<string, { events: number; uniques: number }>>;
+  /** The first UTC day whose events all have quarter rows. */
+  quarterStart(accountId: string): Promise<number>;
+  /** Events and uniques of the quarter rows of a piece, per bucket. */
+  buckets(accountId: string, targetIds: readonly string[], piece: Piece, size: number): Promise<Map<number, Figures>>;
+  /** Events of the quarter rows of the pieces per weekday and hour of the zone. */
+  grid(accountId: string, targetIds: readonly string[], pieces: readonly Piece[]): Promise<GridCell[]>;
+  perTarget(accountId: string, targetIds: readonly string[], span: Span): Promise<Map<string, Figures>>;
   breakdowns(
     accountId: string,
     targetIds: readonly string[],
-    from: number,
-    to: number,
+    span: Span,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]>;
-  countByType(accountId: string, targetId: string, from: number, to: number): Promise<Map<string, number>>;
+  countByType(accountId: string, targetId: string, span: Span): Promise<Map<string, number>>;
   excluded(accountId: string, targetIds: readonly string[] | null, from: number, to: number): Promise<Map<number, number>>;
 }

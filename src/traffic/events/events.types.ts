@@ -109,6 +109,17 @@ export const DAY_MS = 86_400_000;
 export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 export const dayIso = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+/** A quarter of an hour: every time zone's offset is a whole number of them. */
+export const QUARTER_MS = 900_000;
+export const QUARTERS_PER_DAY = 96;
+/**
+ * Days of quarter rows kept (and read): enough for a year beside the year before it. Older days are
+ * read from the daily rows, as UTC days.
+ */
+export const QUARTER_DAYS = 800;
+/** Quarters of an hour since 1970-01-01 00:00 UTC. */
+export const quarterOf = (ms: number): number => Math.floor(ms / QUARTER_MS);
+
 /** Months since 1970-01 of a day number, and the first day of a month. */
 export function monthOf(day: number): number {
   const d = new Date(day * DAY_MS);

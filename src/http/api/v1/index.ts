@@ -9,12 +9,18 @@ import { operationRoutes } from './operations.js';
 import { CATALOG } from '../../operations/index.js';
 import { symbolsRoutes } from './symbols/routes.js';
 import { jobFileRoutes } from './job-files/routes.js';
+import { analyticsExportRoutes } from './analytics-exports/routes.js';
 
 /**
  * Every resource of /api/v1, each one plugin: the catalog's routes, then the symbol images, which
  * answer bytes rather than JSON. A resource adds its operations to the catalog (http/operations).
  */
-export const RESOURCES = [...CATALOG.map((operations) => operationRoutes(operations)), symbolsRoutes, jobFileRoutes];
+export const RESOURCES = [
+  ...CATALOG.map((operations) => operationRoutes(operations)),
+  symbolsRoutes,
+  jobFileRoutes,
+  analyticsExportRoutes,
+];
 
 /** What the dashboard brings to the v1 routes it reaches at /app/api/v1. */
 export interface DashboardV1 {

@@ -4,7 +4,8 @@ import { primaryOnly, type ReadRoute } from '../../../db/read-route.js';
 import type { EventsTable, Schema } from '../../../db/schema.js';
 import { decodeCounts, type Counts } from '../../events/store/counts.js';
 import type { EventKeys } from '../../events/store/event-keys.js';
-import type { DayRow, EventPageQuery, EventSource } from '../../events/events.sink.js';
+import type { DayRow, EventPageQuery, EventSource, Figures, GridCell, Piece, Span } from '../../events/events.sink.js';
+import { bucketsOf, gridOf, quarterCounts, quarterStartOf, quarterSumsByTarget } from './analytics.quarters.js';
 
 export type { DayRow, EventPageQuery };
 import { compactedThrough } from '../../events/store/events.repository.js';
@@ -46,6 +47,9 @@ const ROLLUP_DIMENSIONS = new Set<string>(DIMENSIONS);
 
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
 export class AnalyticsRepository implements EventSource {
+  /** The store's first day with quarter rows, read once. */
+  private start: Promise<number> | undefined;
+
   /** `route` sends an account's reads to the replica when there is one. */
   constructor(
     db: Kysely<Schema>,
@@ -97,27 +101,13 @@ export class AnalyticsRepository implements EventSource {
     return rows.map((row) => toEvent(row, q.accountId, targets, values));
   }
 
-  /** Events of one target per type over the window (inclusive days), from its rollups. */
-  async countByType(accountId: string, targetId: string, from: number, to: number): Promise<Map<string, number>> {
-    const counts = await this.countsOver(accountId, [targetId], from, to);
+  /** Events of one target per type over the span, from its rollups. */
+  async countByType(accountId: string, targetId: string, span: Span): Promise<Map<string, number>> {
+    const counts = await this.countsOver(accountId, [targetId], span);
     const names = await this.keys.valuesOf(counts.keys(), await this.route.of(accountId));
     const out = new Map<string, number>();
     for (const [code, n] of counts) if (names.get(code)?.dimension === 'type') out.set(names.get(code)!.value, n);
     return out;
-  }
-
-  async days(accountId: string, targetId: string, from: number, to: number): Promise<DayRow[]> {
-    const db = await this.route.of(accountId);
-    const target = (await this.keys.targetsOf(accountId, [targetId], db)).get(targetId);
-    if (target === undefined) return [];
-    const rows = await db
-      .selectFrom('event_days')
-      .select(['day', 'events', 'uniques'])
-      .where('target', '=', target)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .execute();
-    return rows.map((r) => ({ day: Number(r.day), events: Number(r.events), uniques: Number(r.uniques) }));
   }
 
   /**
@@ -128,10 +118,9 @@ export class AnalyticsRepository implements EventSource {
   async breakdowns(
     accountId: string,
     targetIds: readonly string[],
-    from: number,
-    to: number,
+    span: Span,
   ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
-    const counts = await this.countsOver(accountId, targetIds, from, to);
+    const counts = await this.countsOver(accountId, targetIds, span);
     const names = await this.keys.valuesOf(counts.keys(), await this.route.of(accountId));
     const out: { dimension: Dimension; value: string; events: number }[] = [];
     for (const [code, events] of counts) {
@@ -142,12 +131,14 @@ export class AnalyticsRepository implements EventSource {
     return out.sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }
 
-  /** The packed counts of the targets over the window, added up. */
-  private async countsOver(accountId: string, targetIds: readonly string[], from: number, to: number): Promise<Counts> {
+  /** The packed counts of the targets over the span, added up. */
+  private async countsOver(accountId: string, targetIds: readonly string[], span: Span): Promise<Counts> {
     const db = await this.route.of(accountId);
     const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];
-    const { ranges, months } = splitWindow(from, to, (await compactedThrough(db)) ?? -Infinity);
     const counts: Counts = new Map();
+    await quarterCounts(db, targets, span.quarters, counts);
+    if (span.days === null) return counts;
+    const { ranges, months } = splitWindow(span.days[0], span.days[1], (await compactedThrough(db)) ?? -Infinity);
     for (const ids of chunks(targets, 1000)) {
       for (const [start, end] of ranges) {
         const rows = await db
@@ -179,16 +170,34 @@ export class AnalyticsRepository implements EventSource {
     return new Map([...sums].map(([day, figures]) => [day, { day, ...figures }]));
   }
 
-  /** Events and daily uniques per target over the window. */
-  async perTarget(
-    accountId: string,
-    targetIds: readonly string[],
-    from: number,
-    to: number,
-  ): Promise<Map<string, { events: number; uniques: number }>> {
-    const sums = await this.rollupSums('target', accountId, targetIds, from, to);
-    const keys = await this.keys.targetKeysOf(sums.keys(), await this.route.of(accountId));
+  /** Events and uniques per target over the span. */
+  async perTarget(accountId: string, targetIds: readonly string[], span: Span): Promise<Map<string, Figures>> {
+    const db = await this.route.of(accountId);
+    const targets = [...(await this.keys.targetsOf(accountId, targetIds, db)).values()];
+    const sums = await quarterSumsByTarget(db, targets, span.quarters);
+    if (span.days !== null) {
+      for (const [target, f] of await this.rollupSums('target', accountId, targetIds, span.days[0], span.days[1])) {
+        const found = sums.get(target) ?? { events: 0, uniques: 0 };
+        sums.set(target, { events: found.events + f.events, uniques: found.uniques + f.uniques });
+      }
+    }
+    const keys = await this.keys.targetKeysOf(sums.keys(), db);
     return new Map([...sums].map(([target, figures]) => [keys.get(target)!, figures]));
+  }
+
+  async quarterStart(accountId: string): Promise<number> {
+    this.start ??= quarterStartOf(await this.route.of(accountId));
+    return this.start;
+  }
+
+  async buckets(accountId: string, targetIds: readonly string[], piece: Piece, size: number): Promise<Map<number, Figures>> {
+    const db = await this.route.of(accountId);
+    return bucketsOf(db, [...(await this.keys.targetsOf(accountId, targetIds, db)).values()], piece, size);
+  }
+
+  async grid(accountId: string, targetIds: readonly string[], pieces: readonly Piece[]): Promise<GridCell[]> {
+    const db = await this.route.of(accountId);
+    return gridOf(db, [...(await this.keys.targetsOf(accountId, targetIds, db)).values()], pieces);
   }
 
   /** Sums of events and daily uniques of the targets over the window, by day or by target. */

@@ -14,7 +14,10 @@ export const VISITORS: BulkTable = {
   conflict: ['day', 'target', 'visitor'],
   numbers: ['day', 'target'],
 };
-const rollupTable = (table: 'event_days' | 'event_months', period: 'day' | 'month'): BulkTable => ({
+const rollupTable = (
+  table: 'event_days' | 'event_months' | 'event_quarters',
+  period: 'day' | 'month' | 'quarter',
+): BulkTable => ({
   table,
   columns: ['target', period, 'events', 'uniques', 'counts'],
   conflict: ['target', period],
@@ -24,6 +27,7 @@ const rollupTable = (table: 'event_days' | 'event_months', period: 'day' | 'mont
 });
 export const DAYS = rollupTable('event_days', 'day');
 export const MONTHS = rollupTable('event_months', 'month');
+export const QUARTERS = rollupTable('event_quarters', 'quarter');
 /** Every target's row exists (`prepare` made it), so each insert here turns into the addition. */
 export const TOTALS: BulkTable = {
   table: 'event_targets',

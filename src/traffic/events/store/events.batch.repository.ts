@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { BulkTable, BulkWriter } from '../../../db/bulk.js';
-import { DAYS, EVENTS, EXCLUDED, MARKS, MONTHS, TOTALS, VISITORS } from './event-tables.js';
+import { DAYS, EVENTS, EXCLUDED, MARKS, MONTHS, QUARTERS, TOTALS, VISITORS } from './event-tables.js';
 import { chunks, dialectOf, forUpdate, nextEventSeqs } from '../../../db/dialect.js';
 import type { Schema } from '../../../db/schema.js';
 import { systemClock, type Clock } from '../../../lib/clock.js';
@@ -17,6 +17,7 @@ import {
   eventIdOf,
   firstDayOf,
   monthOf,
+  quarterOf,
   type CommittedEvent,
   type ExcludedCount,
   type RecordedEvent,
@@ -35,6 +36,11 @@ interface Rollup {
   events: number;
   uniques: number;
   counts: Counts;
+}
+
+/** A day's rollup with its visitors, each with the quarter's rollup of their first visit. */
+interface DayRollup extends Rollup {
+  visitors: Map<string, Rollup>;
 }
 
 /** The first 16 hex digits (64 bits) of a visitor's keyed hash: enough to tell a day's visitors of a target apart. */
@@ -123,20 +129,31 @@ export class EventBatchRepository implements EventSink {
    */
   async rollUp(trx: Kysely<Schema>, events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const days = new Map<number, Map<number, Rollup & { visitors: Set<string> }>>();
+    const days = new Map<number, Map<number, DayRollup>>();
+    const quarters = new Map<string, Rollup>();
     const totals = new Map<number, number>();
     for (const e of events) {
       const target = this.keys.target(e.targetId).id;
       const day = dayOf(e.occurredAt);
+      const quarter = quarterOf(e.occurredAt);
       let byDay = days.get(target);
       if (!byDay) days.set(target, (byDay = new Map()));
       let r = byDay.get(day);
-      if (!r) byDay.set(day, (r = { target, period: day, events: 0, uniques: 0, counts: new Map(), visitors: new Set() }));
+      if (!r) byDay.set(day, (r = { target, period: day, events: 0, uniques: 0, counts: new Map(), visitors: new Map() }));
+      const key = `${target}|${quarter}`;
+      let q = quarters.get(key);
+      if (!q) quarters.set(key, (q = { target, period: quarter, events: 0, uniques: 0, counts: new Map() }));
       r.events += 1;
-      r.visitors.add(visitorKey(e.visitor));
-      const add = (code: number) => r.counts.set(code, (r.counts.get(code) ?? 0) + 1);
-      add(this.keys.valueCode('type', e.type));
-      for (const d of DIMENSIONS) add(this.keys.valueCode(d, e[d] ?? ''));
+      q.events += 1;
+      // A visitor new today counts as unique in the quarter of their first visit of the day.
+      const visitor = visitorKey(e.visitor);
+      const first = r.visitors.get(visitor);
+      if (first === undefined || quarter < first.period) r.visitors.set(visitor, q);
+      for (const c of [r.counts, q.counts]) {
+        const add = (code: number) => c.set(code, (c.get(code) ?? 0) + 1);
+        add(this.keys.valueCode('type', e.type));
+        for (const d of DIMENSIONS) add(this.keys.valueCode(d, e[d] ?? ''));
+      }
       totals.set(target, (totals.get(target) ?? 0) + 1);
     }
     const groups = [...days.values()].flatMap((byDay) => [...byDay.values()]);
@@ -147,6 +164,11 @@ export class EventBatchRepository implements EventSink {
       await this.countVisitors(trx, slice);
       await this.merge(trx, DAYS, slice);
     }
+    const byQuarter = [...quarters.values()].sort((a, b) => a.target - b.target || a.period - b.period);
+    for (let i = 0; i < byQuarter.length; i += ROLLUP_SLICE) {
+      await nextTurn();
+      await this.merge(trx, QUARTERS, byQuarter.slice(i, i + ROLLUP_SLICE));
+    }
     await this.bulk.addCounts(
       trx,
       TOTALS,
@@ -155,14 +177,23 @@ export class EventBatchRepository implements EventSink {
     await this.addToCompactedMonths(trx, groups);
   }
 
-  /** Stores each (day, target, visitor) once; sets each group's `uniques` to the visitors new today. */
-  private async countVisitors(trx: Kysely<Schema>, groups: (Rollup & { visitors: Set<string> })[]): Promise<void> {
+  /**
+   * Stores each (day, target, visitor) once; adds the visitors new today to each group's `uniques`
+   * and to those of the quarter of their first visit.
+   */
+  private async countVisitors(trx: Kysely<Schema>, groups: DayRollup[]): Promise<void> {
     const rows: unknown[][] = [];
-    for (const g of groups) for (const v of g.visitors) rows.push([g.period, g.target, v]);
+    for (const g of groups) for (const v of g.visitors.keys()) rows.push([g.period, g.target, v]);
     const inserted = await this.bulk.insertNew(trx, VISITORS, rows);
     let row = 0;
     for (const g of groups) {
-      for (let end = row + g.visitors.size; row < end; row += 1) if (inserted[row]) g.uniques += 1;
+      for (const quarter of g.visitors.values()) {
+        if (inserted[row]) {
+          g.uniques += 1;
+          quarter.uniques += 1;
+        }
+        row += 1;
+      }
     }
   }
 
@@ -172,7 +203,7 @@ export class EventBatchRepository implements EventSink {
    */
   private async merge(trx: Kysely<Schema>, spec: BulkTable, rollups: readonly Rollup[]): Promise<void> {
     if (rollups.length === 0) return;
-    const period = spec.conflict[1] as 'day' | 'month';
+    const period = spec.conflict[1] as 'day' | 'month' | 'quarter';
     await this.bulk.insertNew(
       trx,
       spec,

@@ -57,7 +57,7 @@ export class EventsRepository {
       await trx.deleteFrom('event_targets').where('id', '=', target).execute();
       await trx.insertInto('event_targets').values({ id: target, account: row.account, key: row.key, total: 0 }).execute();
       const removed = await trx.deleteFrom('events').where('target', '=', target).executeTakeFirst();
-      for (const table of ['event_days', 'event_months', 'excluded_hits', 'daily_visitors'] as const) {
+      for (const table of ['event_days', 'event_months', 'event_quarters', 'excluded_hits', 'daily_visitors'] as const) {
         await trx.deleteFrom(table).where('target', '=', target).execute();
       }
       return Number(removed.numDeletedRows);
@@ -140,6 +140,29 @@ export class EventsRepository {
   /** Creates the partitions of the range being written and of the next one (PostgreSQL). */
   async ensureRangesAhead(): Promise<string[]> {
     return ensureRangesAhead(this.db);
+  }
+
+  /** Deletes the quarter rows before `quarter`, 500 targets per statement; returns how many went. */
+  async deleteQuartersBefore(quarter: number): Promise<number> {
+    let removed = 0;
+    for (let after = 0; ;) {
+      const rows = await this.db
+        .selectFrom('event_targets')
+        .select('id')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      if (rows.length === 0) return removed;
+      const ids = rows.map((r) => Number(r.id));
+      const result = await this.db
+        .deleteFrom('event_quarters')
+        .where('target', 'in', ids)
+        .where('quarter', '<', quarter)
+        .executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+      after = ids.at(-1)!;
+    }
   }
 
   /** Deletes up to `limit` raw events that occurred before `cutoff`, oldest first; returns how many went. */

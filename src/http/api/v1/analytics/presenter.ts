@@ -1,5 +1,12 @@
 import type { Static } from '@sinclair/typebox';
-import type { AccountAnalytics, Breakdown, CodeAnalytics, NamedCodeFigures, WindowFigures } from '../../../../traffic/index.js';
+import type {
+  AccountAnalytics,
+  Breakdown,
+  CodeAnalytics,
+  FiguresExtras,
+  NamedCodeFigures,
+  WindowFigures,
+} from '../../../../traffic/index.js';
 import type { AccountAnalytics as AccountAnalyticsJson, ClearScansResult, CodeAnalytics as CodeAnalyticsJson } from './schema.js';
 
 const breakdown = (list: Breakdown[]) => list.map((b) => ({ value: b.value, scans: b.count }));
@@ -21,14 +28,33 @@ export const presentCodeFigures = (c: NamedCodeFigures) => ({
   uniqueVisitors: c.uniqueVisitors,
 });
 
+/** The hourly series, grid and comparison, when the read asked for them. */
+export const presentExtras = (a: FiguresExtras) => ({
+  ...(a.hourly && {
+    hourly: a.hourly.map((h) => ({ at: h.at, local: h.local, scans: h.scans, uniqueVisitors: h.uniqueVisitors })),
+  }),
+  ...(a.grid && { grid: a.grid.map((row) => [...row]) }),
+  ...(a.previous && {
+    previous: {
+      from: a.previous.from,
+      to: a.previous.to,
+      totals: { scans: a.previous.totals.scans, uniqueVisitors: a.previous.totals.uniqueVisitors },
+      daily: a.previous.daily.map((d) => ({ date: d.date, scans: d.scans, uniqueVisitors: d.uniqueVisitors })),
+      change: { scans: a.previous.change.scans, uniqueVisitors: a.previous.change.uniqueVisitors },
+    },
+  }),
+});
+
 export function presentCodeAnalytics(codeId: string, a: CodeAnalytics): Static<typeof CodeAnalyticsJson> {
   return {
     codeId,
     days: a.days,
     from: a.from,
     to: a.to,
+    tz: a.tz,
     totals: a.totals,
     ...presentSeries(a),
+    ...presentExtras(a),
   };
 }
 
@@ -48,8 +74,10 @@ export function presentAccountAnalytics(a: AccountAnalytics): Static<typeof Acco
     days: a.days,
     from: a.from,
     to: a.to,
+    tz: a.tz,
     totals: a.totals,
     ...presentSeries(a),
+    ...presentExtras(a),
     codeCount: a.codeCount,
     topCodes: a.topCodes.map(presentCodeFigures),
   };

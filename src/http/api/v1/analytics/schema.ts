@@ -1,16 +1,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DataEnvelope } from '../../../schemas.js';
-import { Breakdowns, CodeFigures, Count, Daily, Day, Excluded } from './figures.schema.js';
+import { Breakdowns, CodeFigures, Count, Daily, Day, Excluded, Extras, extrasQuery, rangeQuery, Zone } from './figures.schema.js';
 
 /**
  * GET /analytics/codes/{id} and POST /codes/{id}/clear-scans
  * Every figure comes from daily rollups; automated traffic and HEAD
  * requests are never counted (their number is given apart as `excluded`).
  */
-export const CodeAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to and including today.' }) },
-  { additionalProperties: false },
-);
+export const CodeAnalyticsQuery = Type.Object({ ...rangeQuery(3650), ...extrasQuery }, { additionalProperties: false });
 
 export const CodeAnalytics = Type.Object(
   {
@@ -18,6 +15,7 @@ export const CodeAnalytics = Type.Object(
     days: Type.Integer(),
     from: Day,
     to: Day,
+    tz: Zone,
     totals: Type.Object({
       scans: Count,
       uniqueVisitors: Type.Integer({ minimum: 0, description: 'Sum of the daily unique visitors.' }),
@@ -25,6 +23,7 @@ export const CodeAnalytics = Type.Object(
     }),
     daily: Daily,
     ...Breakdowns,
+    ...Extras,
   },
   { title: 'CodeAnalytics' },
 );
@@ -58,16 +57,14 @@ export const ClearScansResult = Type.Object(
   { title: 'ClearScansResult' },
 );
 
-export const AccountAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'UTC days up to and including today.' }) },
-  { additionalProperties: false },
-);
+export const AccountAnalyticsQuery = Type.Object({ ...rangeQuery(365), ...extrasQuery }, { additionalProperties: false });
 
 export const AccountAnalytics = Type.Object(
   {
     days: Type.Integer(),
     from: Day,
     to: Day,
+    tz: Zone,
     totals: Type.Object({
       scans: Count,
       uniqueVisitors: Type.Integer({ minimum: 0, description: "Sum of each code's daily unique visitors." }),
@@ -75,6 +72,7 @@ export const AccountAnalytics = Type.Object(
     }),
     daily: Daily,
     ...Breakdowns,
+    ...Extras,
     codeCount: Type.Integer({ minimum: 0, description: 'Codes in the account, archived ones included.' }),
     topCodes: Type.Array(CodeFigures, {
       description: 'The most scanned codes of the window (at most 10; only codes scanned in it), most scanned first.',

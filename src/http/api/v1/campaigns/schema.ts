@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Extras, extrasQuery, rangeQuery, Zone } from '../analytics/figures.schema.js';
 import {
   CAMPAIGN_NAME_MAX,
   MEMBER_TYPES,
@@ -60,10 +61,7 @@ export const MoveMembersBody = Type.Object(
   { additionalProperties: false },
 );
 export const ListCampaignsQuery = PageQuery();
-export const CampaignAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Window in days, ending today.' }) },
-  { additionalProperties: false },
-);
+export const CampaignAnalyticsQuery = Type.Object({ ...rangeQuery(3650), ...extrasQuery }, { additionalProperties: false });
 
 const Figures = { events: Type.Integer(), uniqueVisitors: Type.Integer() };
 export const CampaignAnalytics = Type.Object(
@@ -71,12 +69,14 @@ export const CampaignAnalytics = Type.Object(
     days: Type.Integer(),
     from: Type.String({ format: 'date' }),
     to: Type.String({ format: 'date' }),
+    tz: Zone,
     totals: Type.Object(Figures, {
       description:
         "Scans, clicks, views and form submissions of every member; the sum of the members' figures. Automated traffic excluded.",
     }),
     daily: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), ...Figures })),
     members: Type.Array(Type.Object({ type: MemberType, id: Type.String(), ...Figures }), { description: 'Busiest first.' }),
+    ...Extras,
   },
   { title: 'CampaignAnalytics' },
 );

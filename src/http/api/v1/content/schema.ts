@@ -1,5 +1,6 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { ENDING_MAX, ENDING_MIN } from '../../../../catalog/index.js';
+import { rangeQuery, Zone } from '../analytics/figures.schema.js';
 import {
   COLOUR_PATTERN,
   CONTENT_NAME_MAX,
@@ -107,10 +108,7 @@ export type ContentSchemas = ReturnType<typeof contentSchemas>;
 
 export const ContentListQuery = PageQuery();
 
-export const ContentAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'UTC days up to today.' }) },
-  { additionalProperties: false },
-);
+export const ContentAnalyticsQuery = Type.Object(rangeQuery(3650), { additionalProperties: false });
 
 export const ContentAnalyticsResponse = DataEnvelope(
   Type.Object(
@@ -118,6 +116,7 @@ export const ContentAnalyticsResponse = DataEnvelope(
       days: Type.Integer(),
       from: Type.String({ format: 'date' }),
       to: Type.String({ format: 'date' }),
+      tz: Zone,
       views: Type.Integer({ description: 'Human views; automated traffic and HEAD requests excluded.' }),
       uniqueVisitors: Type.Integer({ description: 'The sum of daily unique visitors.' }),
       submissions: Nullable(Type.Integer({ description: 'Forms only: accepted submissions.' })),

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { iso } from '../../../../lib/clock.js';
 import type { FolderAnalytics as FolderAnalyticsRecord } from '../../../../traffic/index.js';
 import type { FolderWithCount } from '../../../../catalog/index.js';
-import { presentCodeFigures, presentSeries } from '../analytics/presenter.js';
+import { presentCodeFigures, presentExtras, presentSeries } from '../analytics/presenter.js';
 import type { Folder, FolderAnalytics } from './schema.js';
 
 export const presentFolder = (folder: FolderWithCount): Static<typeof Folder> => ({
@@ -20,6 +20,8 @@ export const presentFolderAnalytics = (figures: FolderAnalyticsRecord): Static<t
   codes: figures.codes.map(presentCodeFigures),
   from: figures.from,
   to: figures.to,
+  tz: figures.tz,
   excluded: figures.excluded,
   ...presentSeries(figures),
+  ...presentExtras(figures),
 });

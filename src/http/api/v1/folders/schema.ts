@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { FOLDER_NAME_MAX } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, DeletedEnvelope } from '../../../schemas.js';
-import { Breakdowns, CodeFigures, Daily, Day, Excluded } from '../analytics/figures.schema.js';
+import {
+  Breakdowns,
+  CodeFigures,
+  Daily,
+  Day,
+  Excluded,
+  Extras,
+  extrasQuery,
+  rangeQuery,
+  Zone,
+} from '../analytics/figures.schema.js';
 
 const Name = Type.String({ minLength: 1, maxLength: FOLDER_NAME_MAX, description: 'Unique in the account, whatever its case.' });
 
@@ -18,10 +28,7 @@ export const Folder = Type.Object(
 
 export const CreateFolderBody = Type.Object({ name: Name }, { additionalProperties: false });
 export const UpdateFolderBody = Type.Object({ name: Type.Optional(Name) }, { additionalProperties: false });
-export const FolderAnalyticsQuery = Type.Object(
-  { days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Window in days, ending now.' }) },
-  { additionalProperties: false },
-);
+export const FolderAnalyticsQuery = Type.Object({ ...rangeQuery(365), ...extrasQuery }, { additionalProperties: false });
 
 export const FolderAnalytics = Type.Object(
   {
@@ -35,9 +42,11 @@ export const FolderAnalytics = Type.Object(
     }),
     from: Day,
     to: Day,
+    tz: Zone,
     excluded: Excluded,
     daily: Daily,
     ...Breakdowns,
+    ...Extras,
   },
   { title: 'FolderAnalytics' },
 );

@@ -34,3 +34,14 @@ export const Me = Type.Object(
 );
 
 export const MeResponse = DataEnvelope(Me);
+
+export const AccountTimezoneBody = Type.Object(
+  { timezone: Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone, such as Europe/Berlin or UTC.' }) },
+  { additionalProperties: false },
+);
+export const AccountTimezoneResponse = DataEnvelope(
+  Type.Object(
+    { timezone: Type.String({ description: 'The zone as stored (its canonical spelling).' }) },
+    { title: 'AccountTimezone' },
+  ),
+);

@@ -14,22 +14,34 @@ const CODES_PAGE = 100;
 /** The picker reads at most this many pages of codes (a bounded loop). */
 export const OVERVIEW_PAGES = 20;
 
-export const useCodeAnalytics = (id: string, days: number) =>
+/** The days a page shows: the last `days`, or the dates `from` to `to` (the account's time zone). */
+export interface DayRangeQuery {
+  days?: number;
+  from?: string;
+  to?: string;
+}
+
+/** The range's query, with the previous period of equal length to compare with. */
+const rangeParams = (range: DayRangeQuery) => ({ ...range, compare: true });
+
+export const useCodeAnalytics = (id: string, range: DayRangeQuery) =>
   useQuery({
-    queryKey: ['analytics', 'code', id, days],
-    queryFn: async () => (await unwrap(api.GET('/analytics/codes/{id}', { params: { path: { id }, query: { days } } }))).data,
+    queryKey: ['analytics', 'code', id, range],
+    queryFn: async () =>
+      (await unwrap(api.GET('/analytics/codes/{id}', { params: { path: { id }, query: rangeParams(range) } }))).data,
   });
 
-export const useFolderAnalytics = (id: string, days: number) =>
+export const useFolderAnalytics = (id: string, range: DayRangeQuery) =>
   useQuery({
-    queryKey: ['analytics', 'folder', id, days],
-    queryFn: async () => (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: { days } } }))).data,
+    queryKey: ['analytics', 'folder', id, range],
+    queryFn: async () =>
+      (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: rangeParams(range) } }))).data,
   });
 
-export const useAccountAnalytics = (days: number) =>
+export const useAccountAnalytics = (range: DayRangeQuery) =>
   useQuery({
-    queryKey: ['analytics', 'account', days],
-    queryFn: async () => (await unwrap(api.GET('/analytics/account', { params: { query: { days } } }))).data,
+    queryKey: ['analytics', 'account', range],
+    queryFn: async () => (await unwrap(api.GET('/analytics/account', { params: { query: rangeParams(range) } }))).data,
   });
 
 /** Every code of the account (up to OVERVIEW_PAGES pages), for the picker. */

@@ -1,13 +1,13 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useCodeAnalytics } from '../api/analytics';
+import { useCodeAnalytics, type DayRangeQuery } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
-import { DayRange, Totals } from './figures';
+import { changeHint, DayRange, Totals } from './figures';
 import { Series, seriesCsvRows } from './series-figures';
 
 /** One code's scans over the window: totals, the chart, the breakdowns, and the CSV of them all. */
-export function CodeFigures({ codeId, name, days }: { codeId: string; name: string; days: number }) {
-  const analytics = useCodeAnalytics(codeId, days);
+export function CodeFigures({ codeId, name, range }: { codeId: string; name: string; range: DayRangeQuery }) {
+  const analytics = useCodeAnalytics(codeId, range);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
@@ -23,7 +23,7 @@ export function CodeFigures({ codeId, name, days }: { codeId: string; name: stri
       </div>
       <Totals
         items={[
-          { label: 'Scans', value: a.totals.scans },
+          { label: 'Scans', value: a.totals.scans, hint: changeHint(a.previous?.change.scans) },
           { label: 'Unique visitors', value: a.totals.uniqueVisitors, hint: 'summed per day' },
           { label: 'Automated requests excluded', value: a.totals.excluded },
         ]}

@@ -1,14 +1,14 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useFolderAnalytics } from '../api/analytics';
+import { useFolderAnalytics, type DayRangeQuery } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
 import { CodeShares, codeShareRows } from './code-shares';
-import { DayRange, Totals } from './figures';
+import { changeHint, DayRange, Totals } from './figures';
 import { Series, seriesCsvRows } from './series-figures';
 
 /** A folder's scans over the window: totals across its codes, the chart, the breakdowns and each code's share. */
-export function FolderFigures({ folderId, name, days }: { folderId: string; name: string; days: number }) {
-  const analytics = useFolderAnalytics(folderId, days);
+export function FolderFigures({ folderId, name, range }: { folderId: string; name: string; range: DayRangeQuery }) {
+  const analytics = useFolderAnalytics(folderId, range);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
@@ -29,7 +29,7 @@ export function FolderFigures({ folderId, name, days }: { folderId: string; name
       </div>
       <Totals
         items={[
-          { label: 'Scans', value: a.scans },
+          { label: 'Scans', value: a.scans, hint: changeHint(a.previous?.change.scans) },
           { label: 'Unique visitors', value: a.uniqueVisitors, hint: 'summed per code and day' },
           { label: 'Automated requests excluded', value: a.excluded },
         ]}

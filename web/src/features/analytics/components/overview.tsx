@@ -1,14 +1,14 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useAccountAnalytics } from '../api/analytics';
+import { useAccountAnalytics, type DayRangeQuery } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
 import { CodeShares, codeShareRows } from './code-shares';
-import { DayRange, Totals } from './figures';
+import { changeHint, DayRange, Totals } from './figures';
 import { Series, seriesCsvRows } from './series-figures';
 
 /** Every code of the account together over the window: totals, the most scanned codes, the chart and breakdowns. */
-export function Overview({ days }: { days: number }) {
-  const analytics = useAccountAnalytics(days);
+export function Overview({ range }: { range: DayRangeQuery }) {
+  const analytics = useAccountAnalytics(range);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
@@ -29,7 +29,7 @@ export function Overview({ days }: { days: number }) {
       </div>
       <Totals
         items={[
-          { label: 'Scans', value: a.totals.scans },
+          { label: 'Scans', value: a.totals.scans, hint: changeHint(a.previous?.change.scans) },
           { label: 'Unique visitors', value: a.totals.uniqueVisitors, hint: 'summed per code and day' },
           { label: 'Automated requests excluded', value: a.totals.excluded },
           { label: 'Codes', value: a.codeCount },
