@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, config, documentDashboard);
   const anonymous = new AnonymousLimiter(config.anonymousRatePerMinute, services.platform.clock);
   const guard = createGuard(services, anonymous);
-  const present = buildPresenters(config);
+  const present = buildPresenters(config, services.platform.clock);
   const surface = dashboardSurface(config, services, documentDashboard);
   await app.register(apiV1, { prefix: '/api/v1', config, services, guard, present, dashboard: surface });
   await app.register(mcpRoutes, { config, services, guard: createGuard(services, anonymous, mcpToken), tools: TOOLS, present });
@@ -65,6 +65,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challenges: services.content.formChallenges,
     publicUrl: config.publicUrl,
   });
-  await app.register(resolverRoutes, { resolver: services.traffic.resolver, metrics });
+  await app.register(resolverRoutes, { resolver: services.traffic.resolver, metrics, publicUrl: config.publicUrl });
   return app;
 }

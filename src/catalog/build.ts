@@ -108,6 +108,10 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     bus,
     clock,
     contentAddress: parts.contentAddress,
+    imagePath: async (accountId: string, id: string) => {
+      const path = (await media.paths(accountId, [id])).get(id);
+      return path && /\.(png|jpe?g|webp|gif)$/.test(path) ? path : null;
+    },
   };
   const codes = new CodesService({ ...codeParts, codes: codesRepo });
   const linksRepo = new CodesRepository(db, 'link');

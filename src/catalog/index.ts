@@ -61,3 +61,6 @@ export * from './templates/templates.types.js';
 /** Content leaving the store leaves its campaigns in the same transaction. */
 export { forgetMember } from './campaigns/store/campaigns.repository.js';
 export type { ResolvableKey } from './gs1/store/gs1.repository.js';
+export * from './lifecycle/expiry.js';
+export * from './lifecycle/preview.js';
+export * from './lifecycle/utm.js';

@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018_compact_events.js';
 import * as m0019 from './migrations/0019_jobs.js';
 import * as m0020 from './migrations/0020_imported_links.js';
 import * as m0021 from './migrations/0021_links_are_codes.js';
+import * as m0022 from './migrations/0022_lifecycle.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -48,6 +49,7 @@ const MIGRATIONS = {
   '0019_jobs': m0019,
   '0020_imported_links': m0020,
   '0021_links_are_codes': m0021,
+  '0022_lifecycle': m0022,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -145,6 +145,40 @@ export interface CodesTable {
   content_id: string | null;
   imported_source: ColumnType<string | null, string | null | undefined, string | null>;
   imported_total: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Expiry: by date, by count of counted visits (`uses` taken against `max_scans`), and where an expired one sends. */
+  expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  max_scans: ColumnType<number | null, number | null | undefined, number | null>;
+  expired_url: ColumnType<string | null, string | null | undefined, string | null>;
+  uses: ColumnType<number, number | undefined, number>;
+  /** When the expiry was announced (alerts, webhooks); null while not expired or not yet announced. */
+  expired_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: the UTM parameters appended to the destination, and the social preview. */
+  utm: ColumnType<string | null, string | null | undefined, string | null>;
+  preview: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A destination change scheduled for a dynamic code or link. */
+export interface RepointsTable {
+  id: string;
+  account_id: string;
+  code_id: string;
+  url: string;
+  at: number;
+  /** pending, done or cancelled */
+  status: string;
+  created_at: number;
+  applied_at: number | null;
+}
+
+/** An account's saved UTM parameters (JSON), by name. */
+export interface UtmTemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_lower: string;
+  utm: string;
   created_at: number;
   updated_at: number;
 }
@@ -432,6 +466,8 @@ export interface Schema {
   mail_outbox: MailOutboxTable;
   endings: EndingsTable;
   codes: CodesTable;
+  repoints: RepointsTable;
+  utm_templates: UtmTemplatesTable;
   folders: FoldersTable;
   templates: TemplatesTable;
   media_folders: MediaFoldersTable;

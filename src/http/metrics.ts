@@ -15,6 +15,8 @@ const OUTCOMES: readonly ResolverOutcome[] = [
   'gate',
   'paused',
   'archived',
+  'expired',
+  'preview',
   'not_found',
   'unavailable',
   'rate_limited',

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { presentAlert } from './api/v1/alerts/presenter.js';
 import { presentAccountAnalytics, presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
 import { presentCampaign } from './api/v1/campaigns/presenter.js';
@@ -21,11 +22,11 @@ import { publicEnquiry, publicSubmission, type Content } from '../content/index.
  * The public JSON of every resource, bound to the configuration once. REST routes, MCP tools and the
  * CLI all present through the same object, so a resource looks the same on every surface.
  */
-export function buildPresenters(config: Pick<Config, 'publicUrl'>) {
+export function buildPresenters(config: Pick<Config, 'publicUrl'>, clock: Clock = systemClock) {
   const { publicUrl } = config;
   return {
-    code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl),
-    link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl),
+    code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl, clock.now()),
+    link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl, clock.now()),
     gs1: (entry: Parameters<typeof presentGs1>[0]) => presentGs1(entry, publicUrl),
     campaign: presentCampaign,
     job: presentJob,

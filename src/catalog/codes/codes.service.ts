@@ -15,6 +15,9 @@ import { validateRules } from '../routing/rules.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { cloneName } from './clone-name.js';
+import { NO_EXPIRY, validExpiry, type Expiry } from '../lifecycle/expiry.js';
+import { validPreview } from '../lifecycle/preview.js';
+import { validUtm } from '../lifecycle/utm.js';
 import type { CodesRepository } from './store/codes.repository.js';
 import {
   NAME_MAX,
@@ -57,6 +60,8 @@ export interface CodesDeps {
   bus: InvalidationBus;
   clock: Clock;
   contentAddress: ContentAddress;
+  /** The public path of the account's image with this id (for a social preview), or null. */
+  imagePath: (accountId: string, id: string) => Promise<string | null>;
 }
 
 /**
@@ -114,6 +119,12 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       }
     }
     const hash = await gateHash(input.gate ?? null);
+    const lifecycle = await this.lifecycle(account.id, input, { expiry: NO_EXPIRY, utm: null, preview: null }, check);
+    if (mode === 'static' && (lifecycle.expiry !== NO_EXPIRY || lifecycle.utm || lifecycle.preview))
+      throw new InvalidRequest(
+        'Expiry, utm and preview are only for dynamic codes: a static code encodes its destination itself.',
+        ['expiresAt', 'maxScans', 'expiredUrl', 'utm', 'preview'].find((f) => input[f as keyof CreateCodeInput] != null),
+      );
     const now = this.clock.now();
     return {
       id: newId(),
@@ -131,8 +142,31 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       folderId: input.folderId ?? null,
       content: input.content ?? null,
       scans: 0,
+      uses: 0,
+      ...lifecycle,
       createdAt: now,
       updatedAt: now,
+    };
+  }
+
+  /** Expiry, UTM parameters and preview after `input` changes `base`, each checked (400 naming the field). */
+  private async lifecycle(
+    accountId: string,
+    input: CreateCodeInput | UpdateCodeInput,
+    base: Pick<Code, 'expiry' | 'utm' | 'preview'>,
+    check: Drafting['destination'],
+  ): Promise<Pick<Code, 'expiry' | 'utm' | 'preview'>> {
+    const expiry: Expiry =
+      input.expiresAt === undefined && input.maxScans === undefined && input.expiredUrl === undefined
+        ? base.expiry
+        : validExpiry(input, base.expiry, check, this.kind === 'link' ? 'maxClicks' : 'maxScans');
+    return {
+      expiry,
+      utm: input.utm === undefined ? base.utm : validUtm(input.utm),
+      preview:
+        input.preview === undefined
+          ? base.preview
+          : await validPreview(input.preview, (id) => this.deps.imagePath(accountId, id)),
     };
   }
 
@@ -220,10 +254,14 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
       next.gateHash = await gateHash(input.gate);
     }
+    Object.assign(next, await this.lifecycle(accountId, input, code, await this.claims.destinationCheck()));
+    const expiryChanged = next.expiry !== code.expiry;
+    if (code.mode === 'static' && (expiryChanged || next.utm !== code.utm || next.preview !== code.preview))
+      throw new InvalidRequest('Expiry, utm and preview are only for dynamic codes.', 'mode');
     await this.deps.transactor.run(async (tx) => {
       const moves = next.folderId !== code.folderId;
       const folderId = moves ? await this.folderFor(tx, accountId, next.folderId, true) : null;
-      await this.codes.update(next, tx);
+      await this.codes.update(next, tx, expiryChanged);
       if (moves) await this.codes.moveToFolder(accountId, id, folderId, tx);
     });
     this.changed(next);
@@ -264,6 +302,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       shortCode: null,
       domain: domainKey(account.domain),
       scans: 0,
+      uses: 0,
       createdAt: now,
       updatedAt: now,
     };

@@ -1,6 +1,9 @@
 import type { Design, DesignInput } from '../designs/design.schema.js';
 import type { ContentKind } from './content-kinds.js';
 import type { Rule } from '../routing/rules.schema.js';
+import type { Expiry } from '../lifecycle/expiry.js';
+import type { Preview, PreviewInput } from '../lifecycle/preview.js';
+import type { Utm } from '../lifecycle/utm.js';
 
 /** Hosted content a dynamic code leads to instead of an address. */
 export interface ContentRef {
@@ -35,6 +38,14 @@ export interface Code {
   content: ContentRef | null;
   /** Lifetime scans (of a link: clicks). */
   scans: number;
+  /** When it stops forwarding (by date, by count), and where it sends then. */
+  expiry: Expiry;
+  /** Counted visits taken against `expiry.maxScans` (kept only while there is a limit). */
+  uses: number;
+  /** UTM parameters appended to every destination it forwards to. */
+  utm: Utm | null;
+  /** What link-preview robots are shown instead of a redirect. */
+  preview: Preview | null;
   /** The lifetime visits another service counted before the code was moved in, kept apart from `scans`. */
   imported?: ImportedTotal | null;
   createdAt: number;
@@ -54,6 +65,11 @@ interface CodeSettingsInput {
   gate?: { password: string } | null;
   /** Saves a design whose symbol fails the scannability check. */
   acceptUnscannable?: boolean;
+  expiresAt?: string | null;
+  maxScans?: number | null;
+  expiredUrl?: string | null;
+  utm?: Utm | null;
+  preview?: PreviewInput | null;
 }
 
 export interface CreateCodeInput extends CodeSettingsInput {

@@ -33,6 +33,7 @@ import type { CodesService } from '../codes/codes.service.js';
 import type { CodesRepository } from '../codes/store/codes.repository.js';
 import { NAME_MAX, type Code, type CodeKind } from '../codes/codes.types.js';
 import { DEFAULT_DESIGN } from '../designs/design.schema.js';
+import { NO_EXPIRY } from '../lifecycle/expiry.js';
 import { validateDestination } from '../endings/destination.js';
 import { domainKey, validateChosenEnding } from '../endings/endings.js';
 import type { EndingsService } from '../endings/endings.service.js';
@@ -335,6 +336,10 @@ export class MovingIn implements JobWork {
           folderId: null,
           content: null,
           scans: 0,
+          expiry: NO_EXPIRY,
+          uses: 0,
+          utm: null,
+          preview: null,
           imported: imported(record.clicks),
           createdAt: record.createdAt ?? now,
           updatedAt: now,

@@ -26,10 +26,12 @@ export interface LayoutProps {
   style?: string;
   /** An account's colour as `#rrggbb`: sets `--accent` and `theme-color`. Anything else is ignored. */
   themeColour?: string | null;
+  /** More `<meta>` tags for the head (a social preview's Open Graph tags). */
+  meta?: ComponentChildren;
 }
 
 /** The one document shell of every server-rendered page: head, inline style, and the page in `<main>`. */
-export function Layout({ title, children, lang = 'en', noindex = false, style = CARD_STYLE, themeColour }: LayoutProps) {
+export function Layout({ title, children, lang = 'en', noindex = false, style = CARD_STYLE, themeColour, meta }: LayoutProps) {
   if (style.includes('</')) throw new Error('A page style may not contain "</"');
   const colour = themeColour && COLOUR.test(themeColour) ? themeColour : null;
   const css = colour ? `${style}:root{--accent:${colour}}` : style;
@@ -41,6 +43,7 @@ export function Layout({ title, children, lang = 'en', noindex = false, style = 
         {noindex && <meta name="robots" content="noindex" />}
         {colour && <meta name="theme-color" content={colour} />}
         <title>{title}</title>
+        {meta}
         {/* Trusted CSS from code; the only interpolation, the colour, is checked against #rrggbb above. */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>

@@ -33,7 +33,8 @@ export const LINKS = [
     http: 'POST /links',
     body: CreateLinkBody,
     output: LinkResponse,
-    run: async (actor, body, { services, present }) => present.link(await services.catalog.links.create(actor, body)),
+    run: async (actor, { maxClicks, ...body }, { services, present }) =>
+      present.link(await services.catalog.links.create(actor, { ...body, maxScans: maxClicks })),
   }),
   operation({
     id: 'getLink',
@@ -61,8 +62,8 @@ export const LINKS = [
     params: IdParams,
     body: UpdateLinkBody,
     output: LinkResponse,
-    run: async (actor, { id, ...changes }, { services, present }) =>
-      present.link(await services.catalog.links.update(actor, id, changes)),
+    run: async (actor, { id, maxClicks, ...changes }, { services, present }) =>
+      present.link(await services.catalog.links.update(actor, id, { ...changes, maxScans: maxClicks })),
   }),
   operation({
     id: 'archiveLink',

@@ -1,5 +1,6 @@
 /** The resolver's human pages: small, accessible, self-contained HTML (no external assets). */
 import type { ComponentChildren } from 'preact';
+import type { Preview } from '../../catalog/index.js';
 import { Field, Layout, renderDocument } from '../html/index.js';
 
 /** Headers of every page: not cached, not indexed, and nothing but its own inline style may run. */
@@ -55,6 +56,11 @@ const ARCHIVED = notice(
   'Its owner has retired it, so it does not lead anywhere any more.',
   'This code is no longer active',
 );
+const EXPIRED = notice(
+  'Expired',
+  'Its owner set it to stop leading anywhere after a date or a number of visits.',
+  'This code has expired',
+);
 const UNAVAILABLE = notice('Not available', 'It cannot be followed at the moment.', 'This code is not available');
 
 const gate = (failed: boolean): string =>
@@ -86,6 +92,39 @@ export const errorPage = (status: number): string => (status === 404 ? NOT_FOUND
 export const pausedPage = (): string => PAUSED;
 export const archivedPage = (): string => ARCHIVED;
 export const unavailablePage = (): string => UNAVAILABLE;
+export const expiredPage = (): string => EXPIRED;
+
+/**
+ * What a link-preview robot is shown of a code or link with a preview: Open Graph and Twitter card
+ * tags, and the same words as the page's text. `url` is the short address; `publicUrl` makes the
+ * image's address absolute.
+ */
+export function previewPage(preview: Preview, url: string, publicUrl: string): string {
+  const title = preview.title ?? url;
+  const image = preview.imagePath === null ? null : `${publicUrl}${preview.imagePath}`;
+  return renderDocument(
+    <Layout
+      title={title}
+      meta={
+        <>
+          <meta property="og:type" content="website" />
+          <meta property="og:url" content={url} />
+          <meta property="og:title" content={title} />
+          {preview.description !== null && <meta property="og:description" content={preview.description} />}
+          {preview.description !== null && <meta name="description" content={preview.description} />}
+          {image !== null && <meta property="og:image" content={image} />}
+          <meta name="twitter:card" content={image === null ? 'summary' : 'summary_large_image'} />
+          <meta name="twitter:title" content={title} />
+          {preview.description !== null && <meta name="twitter:description" content={preview.description} />}
+          {image !== null && <meta name="twitter:image" content={image} />}
+        </>
+      }
+    >
+      <h1>{title}</h1>
+      {preview.description !== null && <p>{preview.description}</p>}
+    </Layout>,
+  );
+}
 export const notFoundPage = (): string => NOT_FOUND;
 export const gatePage = (failed: boolean): string => (failed ? GATE_FAILED : GATE);
 

@@ -2,7 +2,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome, ResolverService, Visit } from '../../traffic/index.js';
 import { GATE_COOKIE, visitOf } from './visit.js';
 import type { HttpMetrics } from '../metrics.js';
-import { archivedPage, gatePage, notFoundPage, PAGE_HEADERS, pausedPage, tooManyAttemptsPage, unavailablePage } from './pages.js';
+import {
+  archivedPage,
+  expiredPage,
+  gatePage,
+  notFoundPage,
+  PAGE_HEADERS,
+  pausedPage,
+  previewPage,
+  tooManyAttemptsPage,
+  unavailablePage,
+} from './pages.js';
 
 const FORM_LIMIT = 4096;
 
@@ -29,7 +39,7 @@ async function recorded(resolver: ResolverService, outcome: Outcome): Promise<Ou
 }
 
 /** Renders what the resolver decided. Never a 301: browsers would cache it and a repoint would not take effect. */
-function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): FastifyReply {
+function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome, publicUrl: string): FastifyReply {
   switch (outcome.kind) {
     case 'redirect':
       return reply.code(302).header('location', outcome.location).header('cache-control', 'no-store').send();
@@ -46,6 +56,17 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome):
       return html(reply, 200, pausedPage());
     case 'archived':
       return html(reply, 410, archivedPage());
+    case 'expired':
+      if (outcome.location !== null)
+        return reply.code(302).header('location', outcome.location).header('cache-control', 'no-store').send();
+      return html(reply, 410, expiredPage());
+    case 'preview':
+      // The preview page is for robots only: it is never indexed as the address's own content.
+      return reply
+        .code(200)
+        .headers({ ...PAGE_HEADERS, 'x-robots-tag': 'noindex' })
+        .type('text/html; charset=utf-8')
+        .send(previewPage(outcome.preview, outcome.url, publicUrl));
     case 'not_found':
       return html(reply, 404, notFoundPage());
     case 'unavailable':
@@ -63,9 +84,9 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome):
  * domain, and POST /<shortCode> for a gated code's password form. The decisions live in
  * ResolverService; this file only translates HTTP.
  */
-export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService; metrics: HttpMetrics }> = async (
+export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService; metrics: HttpMetrics; publicUrl: string }> = async (
   app,
-  { resolver, metrics },
+  { resolver, metrics, publicUrl },
 ) => {
   const counted = (outcome: Outcome): Outcome => {
     metrics.resolved(outcome.kind);
@@ -84,12 +105,17 @@ export const resolverRoutes: FastifyPluginAsync<{ resolver: ResolverService; met
     url: '/:shortCode',
     schema: { hide: true },
     handler: async (request, reply) =>
-      answer(request, reply, counted(await recorded(resolver, await resolver.visit(fromRequest(request))))),
+      answer(request, reply, counted(await recorded(resolver, await resolver.visit(fromRequest(request)))), publicUrl),
   });
 
   app.post<{ Params: { shortCode: string } }>('/:shortCode', { schema: { hide: true } }, async (request, reply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    return answer(request, reply, counted(await recorded(resolver, await resolver.unlock(fromRequest(request), password))));
+    return answer(
+      request,
+      reply,
+      counted(await recorded(resolver, await resolver.unlock(fromRequest(request), password))),
+      publicUrl,
+    );
   });
 };

@@ -37,6 +37,10 @@ export function isAutomated(userAgent: string | null): boolean {
   return automated;
 }
 
+/** Whether the agent is a link-preview fetcher or crawler that reads Open Graph tags (chat apps, social networks). */
+export const isPreviewFetcher = (userAgent: string | null): boolean =>
+  userAgent !== null && PREVIEW_FETCHERS.test(userAgent.slice(0, 512));
+
 /** Whether a hit is counted at all: HEAD requests and automated traffic are not. */
 export function isCounted(method: string, userAgent: string | null): boolean {
   return method.toUpperCase() !== 'HEAD' && !isAutomated(userAgent);

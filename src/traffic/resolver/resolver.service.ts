@@ -4,7 +4,9 @@ import { withoutControls } from '../../lib/text.js';
 import type { AccountLookup } from '../../identity/index.js';
 import {
   answerWhenDurable,
+  isCounted,
   isCredentials,
+  isPreviewFetcher,
   recordSafely,
   type CounterStore,
   type Hit,
@@ -18,6 +20,7 @@ import {
   issueGatePass,
   route,
   verifyGatePassword,
+  withUtm,
   type ScanContext,
 } from '../../catalog/index.js';
 import { Lru } from '../../lib/lru.js';
@@ -53,6 +56,9 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-view
  * The cache key of an ending in a namespace. The service's own namespace ('') keys by the ending
  * alone, with no string built per lookup; an ending never holds the newline a custom domain's key has.
  */
+/** An outcome that needs a counted visit taken from the target's limit in the store first. */
+const LIMITED = Symbol('limited');
+
 const targetKey = (domain: string, shortCode: string): string => (domain === '' ? shortCode : `${domain}\n${shortCode}`);
 
 /** A Host header's name, without its port or a final dot. */
@@ -116,7 +122,10 @@ export class ResolverService {
   /** GET or HEAD of an ending. */
   async visit(visit: Visit): Promise<Outcome> {
     const target = await this.target(visit.host, visit.shortCode);
-    return this.outcome(visit, target, this.clock.now());
+    const now = this.clock.now();
+    const outcome = this.outcome(visit, target, now);
+    if (outcome !== LIMITED) return outcome;
+    return (await this.admit(target!, visit)) ? this.redirect(target!, visit, now) : this.expired(target!);
   }
 
   /**
@@ -127,15 +136,43 @@ export class ResolverService {
     // The clock is read once per visit: on a busy host a read costs as much as a cache lookup.
     const now = this.clock.now();
     const target = this.cachedTarget(visit.host, visit.shortCode, now);
-    return target === undefined ? undefined : this.outcome(visit, target, now);
+    if (target === undefined) return undefined;
+    const outcome = this.outcome(visit, target, now);
+    return outcome === LIMITED ? undefined : outcome;
   }
 
-  private outcome(visit: Visit, target: Target | null, now: number): Outcome {
+  private outcome(visit: Visit, target: Target | null, now: number): Outcome | typeof LIMITED {
     if (!target) return { kind: 'not_found' };
     if (target.status !== 'active') return { kind: target.status };
+    if (target.expiry.expiresAt !== null && now >= target.expiry.expiresAt) return this.expired(target);
+    if (target.preview && isPreviewFetcher(visit.userAgent)) return this.previewOf(target, visit);
     if (target.gateHash && !checkGatePass(target.gateHash, target.id, visit.gatePass, now))
       return { kind: 'gate', failed: false };
+    if (target.expiry.maxScans !== null) return LIMITED;
+    return this.redirect(target, visit, now);
+  }
+
+  private redirect(target: Target, visit: Visit, now: number): Outcome {
     return { kind: 'redirect', location: this.forward(target, visit, now) };
+  }
+
+  private expired(target: Target): Outcome {
+    return { kind: 'expired', location: target.expiry.expiredUrl };
+  }
+
+  private previewOf(target: Target, visit: Visit): Outcome {
+    const scheme = new URL(this.options.publicUrl).protocol;
+    return { kind: 'preview', preview: target.preview!, url: `${scheme}//${hostName(visit.host)}/${visit.shortCode}` };
+  }
+
+  /**
+   * Whether a target with a limit of counted visits may forward this one: a counted visit takes one
+   * of those left (in the store, so every instance shares the count); a visit that is not counted
+   * (HEAD, a robot) only needs one to be left.
+   */
+  private async admit(target: Target, visit: Visit): Promise<boolean> {
+    if (target.expiry.maxScans === null) return true;
+    return isCounted(visit.method, visit.userAgent) ? this.repo.takeUse(target.id) : this.repo.hasUseLeft(target.id);
   }
 
   /** Calls `answer` once the visits recorded so far are durable; a redirect is sent from here. */
@@ -149,7 +186,8 @@ export class ResolverService {
     if (!target) return { kind: 'not_found' };
     if (target.status !== 'active') return { kind: target.status };
     const now = this.clock.now();
-    if (!target.gateHash) return { kind: 'redirect', location: this.forward(target, visit, now) };
+    if (target.expiry.expiresAt !== null && now >= target.expiry.expiresAt) return this.expired(target);
+    if (!target.gateHash) return (await this.admit(target, visit)) ? this.redirect(target, visit, now) : this.expired(target);
     const window = now - (now % 60_000);
     const windowEnd = window + 60_000;
     const client = createHmac('sha256', target.gateHash).update(visit.clientAddress).digest('base64url');
@@ -166,6 +204,7 @@ export class ResolverService {
       await this.counters.take(failures, GATE_FAILURES_PER_CODE_PER_MINUTE, windowEnd);
       return { kind: 'gate', failed: true };
     }
+    if (!(await this.admit(target, visit))) return this.expired(target);
     return {
       kind: 'gate_passed',
       location: this.forward(target, visit, now),
@@ -176,8 +215,9 @@ export class ResolverService {
 
   /** Picks the destination and hands the visit to the recorder without waiting for it. */
   private forward(target: Target, visit: Visit, now: number): string {
-    const location =
+    const routed =
       target.rules.length === 0 ? target.destination : route(target.rules, target.destination, this.scanContext(visit, now));
+    const location = withUtm(routed, target.utm);
     recordSafely(this.recorder, this.hit(target, visit, now), this.options.onRecordError);
     return location;
   }

@@ -1,4 +1,4 @@
-import type { Rule } from '../../catalog/index.js';
+import type { Expiry, Preview, Rule, Utm } from '../../catalog/index.js';
 
 /** What an ending resolves to: all the resolver needs, small enough to cache. */
 export interface Target {
@@ -10,6 +10,9 @@ export interface Target {
   destination: string;
   rules: Rule[];
   gateHash: string | null;
+  expiry: Expiry;
+  utm: Utm | null;
+  preview: Preview | null;
 }
 
 /** One request for an ending, as the resolver sees it (no HTTP types). */
@@ -32,6 +35,10 @@ export type Outcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'paused' }
   | { kind: 'archived' }
+  /** Expired by date or count: a redirect to its expired address (never counted), else the "expired" page. */
+  | { kind: 'expired'; location: string | null }
+  /** A link-preview robot asking for a code or link with a preview: its Open Graph page (never counted). */
+  | { kind: 'preview'; preview: Preview; url: string }
   | { kind: 'not_found' }
   /** The owning company is suspended: nothing is redirected. */
   | { kind: 'unavailable' }

@@ -9,6 +9,8 @@ import { completeDesign, type DesignInput } from '../../designs/design.schema.js
 import type { Rule } from '../../routing/rules.schema.js';
 import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
 import type { ContentKind } from '../content-kinds.js';
+import type { Preview } from '../../lifecycle/preview.js';
+import type { Utm } from '../../lifecycle/utm.js';
 import type { Code, CodeKind, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
 
 const toCode = (row: WithLifetimeTotal): Code => ({
@@ -21,6 +23,14 @@ const toCode = (row: WithLifetimeTotal): Code => ({
   rules: JSON.parse(row.rules) as Rule[],
   content: row.content_kind && row.content_id ? { type: row.content_kind as ContentKind, id: row.content_id } : null,
   scans: Number(row.lifetime_total ?? 0),
+  expiry: {
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    maxScans: row.max_scans === null ? null : Number(row.max_scans),
+    expiredUrl: row.expired_url,
+  },
+  uses: Number(row.uses),
+  utm: row.utm === null ? null : (JSON.parse(row.utm) as Utm),
+  preview: row.preview === null ? null : (JSON.parse(row.preview) as Preview),
   imported: row.imported_source === null ? null : { source: row.imported_source, total: Number(row.imported_total ?? 0) },
 });
 
@@ -43,6 +53,11 @@ const toRow = (code: Code) => ({
   content_id: code.content?.id ?? null,
   imported_source: code.imported?.source ?? null,
   imported_total: code.imported?.total ?? null,
+  expires_at: code.expiry.expiresAt,
+  max_scans: code.expiry.maxScans,
+  expired_url: code.expiry.expiredUrl,
+  utm: code.utm === null ? null : JSON.stringify(code.utm),
+  preview: code.preview === null ? null : JSON.stringify(code.preview),
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });
@@ -74,10 +89,20 @@ export class CodesRepository {
     return rows.map(toCode);
   }
 
-  /** Writes every mutable field of the code but its folder (moveToFolder), so a stale read never undoes a move. */
-  async update(code: Code, db: Kysely<Schema> = this.db): Promise<void> {
+  /**
+   * Writes every mutable field of the code but its folder (moveToFolder), so a stale read never
+   * undoes a move. A changed limit of counted visits starts from the lifetime count, and a changed
+   * expiry is announced again once it is reached.
+   */
+  async update(code: Code, db: Kysely<Schema> = this.db, expiryChanged = false): Promise<void> {
     const { id, account_id, created_at: _createdAt, folder_id: _folderId, ...changes } = toRow(code);
-    await db.updateTable('codes').set(changes).where('id', '=', id).where('account_id', '=', account_id).execute();
+    const expiry = expiryChanged ? { uses: code.scans, expired_at: null } : {};
+    await db
+      .updateTable('codes')
+      .set({ ...changes, ...expiry })
+      .where('id', '=', id)
+      .where('account_id', '=', account_id)
+      .execute();
   }
 
   async findInAccount(accountId: string, id: string, db: Kysely<Schema> = this.db): Promise<Code | null> {

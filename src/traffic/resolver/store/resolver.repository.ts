@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../../db/schema.js';
-import type { Rule } from '../../../catalog/index.js';
+import type { Preview, Rule, Utm } from '../../../catalog/index.js';
 import type { Target } from '../resolver.types.js';
 
 /** Reads what an ending resolves to, in one round trip. */
@@ -20,6 +20,11 @@ export class ResolverRepository {
         'c.destination',
         'c.rules',
         'c.gate_hash',
+        'c.expires_at',
+        'c.max_scans',
+        'c.expired_url',
+        'c.utm',
+        'c.preview',
         'a.status as account_status',
       ])
       .where('e.domain', '=', domain)
@@ -35,6 +40,38 @@ export class ResolverRepository {
       destination: row.destination,
       rules: JSON.parse(row.rules) as Rule[],
       gateHash: row.gate_hash,
+      expiry: {
+        expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+        maxScans: row.max_scans === null ? null : Number(row.max_scans),
+        expiredUrl: row.expired_url,
+      },
+      utm: row.utm === null ? null : (JSON.parse(row.utm) as Utm),
+      preview: row.preview === null ? null : (JSON.parse(row.preview) as Preview),
     };
+  }
+
+  /**
+   * Takes one counted visit against the target's limit: true while it had one left. One conditional
+   * update, so concurrent visits on any number of instances never take more than the limit.
+   */
+  async takeUse(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('codes')
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where('id', '=', id)
+      .where((eb) => eb('max_scans', 'is not', null).and('uses', '<', eb.ref('max_scans')))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Whether the target still has a counted visit left (for a visit that is not counted). */
+  async hasUseLeft(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('codes')
+      .select('id')
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('max_scans', 'is', null), eb('uses', '<', eb.ref('max_scans'))]))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

@@ -13,6 +13,7 @@ import {
   Rules,
 } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, ImportedTotal, Nullable, Pagination, StringEnum } from '../../../schemas.js';
+import { lifecycleInput, lifecycleOutput, MaxVisits } from '../lifecycle/schema.js';
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
@@ -57,6 +58,8 @@ export const Code = Type.Object(
     folderId: Nullable(Type.String({ description: 'The folder the code is in, or null.' })),
     content: Nullable(ContentRef),
     imported: Nullable(ImportedTotal),
+    maxScans: Type.Optional(Nullable(Type.Integer())),
+    ...lifecycleOutput,
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -71,6 +74,7 @@ export const optionalSettings = {
   rules: Type.Optional(Rules),
   gate: Type.Optional(Gate),
   folderId: Type.Optional(FolderId),
+  ...lifecycleInput,
 };
 
 export const CreateCodeBody = Type.Object(
@@ -83,6 +87,7 @@ export const CreateCodeBody = Type.Object(
       Type.String({ maxLength: ENDING_MAX, description: 'A chosen ending: 3 to 64 letters, digits, "-" or "_".' }),
     ),
     ...optionalSettings,
+    maxScans: Type.Optional(MaxVisits('scans')),
   },
   { additionalProperties: false },
 );
@@ -98,6 +103,7 @@ export const UpdateCodeBody = Type.Object(
       }),
     ),
     ...optionalSettings,
+    maxScans: Type.Optional(MaxVisits('scans')),
   },
   { additionalProperties: false },
 );

@@ -3,8 +3,9 @@ import { iso } from '../../../../lib/clock.js';
 import type { Link as LinkRecord } from '../../../../catalog/index.js';
 import { shortBase } from '../codes/presenter.js';
 import type { Link } from './schema.js';
+import { presentLifecycle } from '../lifecycle/presenter.js';
 
-export function presentLink(link: LinkRecord, publicUrl: string): Static<typeof Link> {
+export function presentLink(link: LinkRecord, publicUrl: string, now: number): Static<typeof Link> {
   return {
     id: link.id,
     shortCode: link.shortCode ?? '',
@@ -18,6 +19,8 @@ export function presentLink(link: LinkRecord, publicUrl: string): Static<typeof 
     gate: link.gateHash === null ? null : { type: 'password' },
     folderId: link.folderId,
     imported: link.imported ?? null,
+    maxClicks: link.expiry.maxScans,
+    ...presentLifecycle(link, publicUrl, now),
     createdAt: iso(link.createdAt),
     updatedAt: iso(link.updatedAt),
   };

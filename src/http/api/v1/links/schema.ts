@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Design, DESTINATION_MAX, ENDING_MAX, NAME_MAX, Rules } from '../../../../catalog/index.js';
 import { DataEnvelope, DateTime, ImportedTotal, Nullable, Pagination, StringEnum } from '../../../schemas.js';
 import { FolderId, Gate, optionalSettings, Status } from '../codes/schema.js';
+import { lifecycleInput, lifecycleOutput, MaxVisits } from '../lifecycle/schema.js';
 
 const Destination = Type.String({ minLength: 1, maxLength: DESTINATION_MAX, description: 'An absolute http or https address.' });
 const Name = Type.String({ maxLength: NAME_MAX, description: 'A name to find the link by; empty for none.' });
@@ -21,6 +22,8 @@ export const Link = Type.Object(
     gate: Type.Optional(Nullable(Type.Object({ type: Type.Literal('password') }))),
     folderId: Type.Optional(Nullable(Type.String({ description: 'The folder the link is in, or null.' }))),
     imported: Nullable(ImportedTotal),
+    maxClicks: Type.Optional(Nullable(Type.Integer())),
+    ...lifecycleOutput,
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -35,6 +38,7 @@ export const CreateLinkBody = Type.Object(
     ),
     name: Type.Optional(Name),
     ...optionalSettings,
+    maxClicks: Type.Optional(MaxVisits('clicks')),
   },
   { additionalProperties: false },
 );
@@ -51,6 +55,8 @@ export const UpdateLinkBody = Type.Object(
     rules: optionalSettings.rules,
     gate: Type.Optional(Gate),
     folderId: Type.Optional(FolderId),
+    ...lifecycleInput,
+    maxClicks: Type.Optional(MaxVisits('clicks')),
   },
   { additionalProperties: false },
 );
