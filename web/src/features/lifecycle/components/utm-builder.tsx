@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/field';
 import { Form } from '../../../components/ui/form';
 import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
 import { formErrors } from '../../../lib/form-errors';
 import { useChangeTarget, useUtmTemplateChanges, useUtmTemplates, type Lifecycle, type Target, type Utm } from '../api/lifecycle';
 import { cleanUtm, UTM_KEYS, UTM_MAX, withUtm, type UtmKey } from '../api/utm';
@@ -33,6 +34,8 @@ export function UtmBuilder({ target, item }: { target: Target; item: Lifecycle }
   const { save } = useUtmTemplateChanges();
   const errors = formErrors(change.error, ['utm']);
   const templateErrors = formErrors(save.error, ['name', 'utm']);
+  // A service without saved templates answers 404: the template parts are left out.
+  const withTemplates = !(templates.error instanceof ApiError && templates.error.status === 404);
   const final = withUtm(item.destination ?? '', utm);
   const pick = (id: string) => {
     setPicked(id);
@@ -48,14 +51,16 @@ export function UtmBuilder({ target, item }: { target: Target; item: Lifecycle }
       </p>
       <Form error={errors.form ?? errors.field.utm ?? null} onSubmit={() => change.mutate({ utm: cleanUtm(utm) })}>
         {change.isSuccess && !change.isPending ? <Notice tone="success">UTM parameters saved.</Notice> : null}
-        <SelectField
-          label="Start from a saved template"
-          none={templates.data?.length ? 'Choose a template' : 'No saved templates yet'}
-          value={picked}
-          options={named(templates.data)}
-          onChange={pick}
-          hint={templates.isError ? templates.error.message : undefined}
-        />
+        {withTemplates ? (
+          <SelectField
+            label="Start from a saved template"
+            none={templates.data?.length ? 'Choose a template' : 'No saved templates yet'}
+            value={picked}
+            options={named(templates.data)}
+            onChange={pick}
+            hint={templates.isError ? templates.error.message : undefined}
+          />
+        ) : null}
         <div class="utm-grid">
           {UTM_KEYS.map((key) => (
             <TextField
@@ -82,30 +87,32 @@ export function UtmBuilder({ target, item }: { target: Target; item: Lifecycle }
           </Button>
         </div>
       </Form>
-      <Form
-        inline
-        error={templateErrors.form ?? templateErrors.field.utm ?? null}
-        onSubmit={() => {
-          const values = cleanUtm(utm);
-          if (values) save.mutate({ name: templateName.trim(), utm: values }, { onSuccess: () => setTemplateName('') });
-        }}
-      >
-        {save.isSuccess && !save.isPending ? <Notice tone="success">Template "{save.data.name}" saved.</Notice> : null}
-        <TextField
-          label="Save these values as a template"
-          required
-          maxLength={100}
-          value={templateName}
-          onInput={setTemplateName}
-          error={templateErrors.field.name}
-          hint="A name to pick them by on any code or link."
-        />
-        <div class="actions actions-start">
-          <Button type="submit" variant="secondary" busy={save.isPending} disabled={!cleanUtm(utm)}>
-            Save as template
-          </Button>
-        </div>
-      </Form>
+      {withTemplates ? (
+        <Form
+          inline
+          error={templateErrors.form ?? templateErrors.field.utm ?? null}
+          onSubmit={() => {
+            const values = cleanUtm(utm);
+            if (values) save.mutate({ name: templateName.trim(), utm: values }, { onSuccess: () => setTemplateName('') });
+          }}
+        >
+          {save.isSuccess && !save.isPending ? <Notice tone="success">Template "{save.data.name}" saved.</Notice> : null}
+          <TextField
+            label="Save these values as a template"
+            required
+            maxLength={100}
+            value={templateName}
+            onInput={setTemplateName}
+            error={templateErrors.field.name}
+            hint="A name to pick them by on any code or link."
+          />
+          <div class="actions actions-start">
+            <Button type="submit" variant="secondary" busy={save.isPending} disabled={!cleanUtm(utm)}>
+              Save as template
+            </Button>
+          </div>
+        </Form>
+      ) : null}
     </section>
   );
 }
