@@ -269,6 +269,24 @@ describe.runIf(hasChromium)('short links and their lifecycle in a browser', STOR
     });
   }
 
+  it('marks a link that has used up its clicks as expired in the list', async (ctx) => {
+    const { page } = d;
+    const made = await d.call<{ id: string; expired?: boolean }>('POST', '/app/api/v1/links', {
+      url: 'https://example.com/once',
+      shortCode: 'once',
+      maxClicks: 1,
+    });
+    if (made.body.data.expired === undefined) return ctx.skip();
+    expect((await hit(`${d.base}/once`)).status).toBe(302);
+    await expect
+      .poll(async () => (await d.call<{ expired: boolean }>('GET', `/app/api/v1/links/${made.body.data.id}`)).body.data.expired, {
+        timeout: WAIT_MS,
+      })
+      .toBe(true);
+    await page.goto(`${d.base}/app/links?q=once`);
+    await page.locator('.list-item', { hasText: 'once' }).getByText('Expired', { exact: true }).waitFor();
+  });
+
   it('passes axe on every page it looked at', () => {
     expect(auditFindings(d.audits)).toEqual([]);
   });

@@ -101,7 +101,7 @@ function LinkAddress({ link }: { link: Link }) {
         <div>
           <dt>Status</dt>
           <dd>
-            <LinkStatusBadge status={link.status} />
+            <LinkStatusBadge status={link.status} expired={link.expired} />
           </dd>
         </div>
         <div>

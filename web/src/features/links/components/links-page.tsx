@@ -127,7 +127,7 @@ function LinkRow({ link, folder }: { link: Link; folder: string | undefined }) {
         <span class="list-sub">→ {link.destination}</span>
       </div>
       <div class="list-meta">
-        <LinkStatusBadge status={link.status} />
+        <LinkStatusBadge status={link.status} expired={link.expired} />
         {folder ? <span class="badge">{folder}</span> : null}
         <span>{formatCount(link.clicks, 'click', 'clicks')}</span>
         <CopyButton value={link.url} label="Copy address" />
