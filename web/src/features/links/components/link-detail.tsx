@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading, Notice } from '../../../components/ui/states';
@@ -66,12 +67,23 @@ export function LinkDetail({
 }
 
 function LinkAddress({ link }: { link: Link }) {
+  // A service that cannot draw a link's QR image yet answers 404: the image and its downloads are left out.
+  const [drawn, setDrawn] = useState(true);
   const image = (format: string, size: number) => `/app/api/v1/links/${link.id}/image?format=${format}&size=${size}`;
   return (
     <section class="card" aria-labelledby="link-address-heading">
       <h2 id="link-address-heading">Short address</h2>
       <div class="link-address">
-        <img class="link-qr" src={image('svg', 256)} alt={`QR code of ${linkTitle(link)}`} width={144} height={144} />
+        {drawn ? (
+          <img
+            class="link-qr"
+            src={image('svg', 256)}
+            alt={`QR code of ${linkTitle(link)}`}
+            width={144}
+            height={144}
+            onError={() => setDrawn(false)}
+          />
+        ) : null}
         <div>
           <p class="address">
             <code>{link.url}</code>
@@ -83,18 +95,20 @@ function LinkAddress({ link }: { link: Link }) {
               Open<span class="visually-hidden"> the short address in a new tab</span>
             </a>
           </div>
-          <div class="actions actions-start">
-            {FORMATS.map(([format, label, size]) => (
-              <a
-                key={format}
-                class="btn btn-secondary btn-small"
-                href={image(format, size)}
-                download={`${link.shortCode}.${format}`}
-              >
-                Download {label}
-              </a>
-            ))}
-          </div>
+          {drawn ? (
+            <div class="actions actions-start">
+              {FORMATS.map(([format, label, size]) => (
+                <a
+                  key={format}
+                  class="btn btn-secondary btn-small"
+                  href={image(format, size)}
+                  download={`${link.shortCode}.${format}`}
+                >
+                  Download {label}
+                </a>
+              ))}
+            </div>
+          ) : null}
         </div>
       </div>
       <dl class="facts">

@@ -116,6 +116,10 @@ function LinkRow({ link, folder }: { link: Link; folder: string | undefined }) {
         width={48}
         height={48}
         loading="lazy"
+        onError={(e) => {
+          // A service that cannot draw a link's QR image yet answers 404: no broken picture in the row.
+          e.currentTarget.hidden = true;
+        }}
       />
       <div class="list-main">
         <a class="list-title" href={`/app/links/${link.id}`}>
