@@ -29,12 +29,24 @@ import { Imaging } from './imaging/imaging.js';
 import { ScannabilityGate } from './symbols/scannability.gate.js';
 import { TemplatesRepository } from './templates/store/templates.repository.js';
 import { TemplatesService } from './templates/templates.service.js';
+import { ExpiriesService } from './lifecycle/expiries.service.js';
+import { RepointsService } from './lifecycle/repoints.service.js';
+import { UtmTemplatesService } from './lifecycle/utm-templates.service.js';
+import { ExpiriesRepository } from './lifecycle/store/expiries.repository.js';
+import { RepointsRepository } from './lifecycle/store/repoints.repository.js';
+import { UtmTemplatesRepository } from './lifecycle/store/utm-templates.repository.js';
 
 /** Codes and links with their endings, designs and symbols, folders, templates, campaigns, GS1 keys and the media library. */
 export interface Catalog {
   codes: CodesService;
   /** Short links: the same service over the rows of kind 'link'. */
   links: CodesService;
+  /** Scheduled destination changes of codes and links. */
+  repoints: RepointsService;
+  /** Saved UTM parameters. */
+  utmTemplates: UtmTemplatesService;
+  /** The announcing of expiries (alerts and webhooks listen). */
+  expiries: ExpiriesService;
   endings: EndingsService;
   folders: FoldersService;
   templates: TemplatesService;
@@ -128,7 +140,7 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     maxInputBytes: config.jobs.maxInputBytes,
     checkRow: parts.checkCodeRow,
   });
-  const symbols = new SymbolsService(codes, codesRepo, config.publicUrl, media, imaging);
+  const symbols = new SymbolsService(codes, links, codesRepo, config.publicUrl, media, imaging);
   const campaignsRepo = new CampaignsRepository(db);
   const movingIn = new MovingIn({
     jobs: platform.jobs,
@@ -160,6 +172,9 @@ export function buildCatalog(platform: Platform, identity: Pick<Identity, 'accou
     }),
     codes,
     links,
+    repoints: new RepointsService({ repoints: new RepointsRepository(db), claims: endings, transactor, bus, clock }),
+    utmTemplates: new UtmTemplatesService(new UtmTemplatesRepository(db), clock),
+    expiries: new ExpiriesService(new ExpiriesRepository(db), transactor, clock),
     endings,
     folders: new FoldersService(foldersRepo, codesRepo, transactor, clock),
     templates,

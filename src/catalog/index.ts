@@ -64,3 +64,6 @@ export type { ResolvableKey } from './gs1/store/gs1.repository.js';
 export * from './lifecycle/expiry.js';
 export * from './lifecycle/preview.js';
 export * from './lifecycle/utm.js';
+export * from './lifecycle/lifecycle.types.js';
+export type { ExpiryListener } from './lifecycle/expiries.service.js';
+export type { CreateRepointInput } from './lifecycle/repoints.service.js';

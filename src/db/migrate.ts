@@ -25,6 +25,8 @@ import * as m0019 from './migrations/0019_jobs.js';
 import * as m0020 from './migrations/0020_imported_links.js';
 import * as m0021 from './migrations/0021_links_are_codes.js';
 import * as m0022 from './migrations/0022_lifecycle.js';
+import * as m0025 from './migrations/0025_account_security.js';
+import * as m0026 from './migrations/0026_content_slugs.js';
 
 /** Every migration, in order. Migrations are code and run on both engines. */
 const MIGRATIONS = {
@@ -50,6 +52,8 @@ const MIGRATIONS = {
   '0020_imported_links': m0020,
   '0021_links_are_codes': m0021,
   '0022_lifecycle': m0022,
+  '0025_account_security': m0025,
+  '0026_content_slugs': m0026,
 } satisfies Record<string, Migration>;
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,8 @@ export interface AccountsTable {
   rate_per_minute: number | null;
   max_codes: number | null;
   created_at: number;
+  /** 1 when every person must sign in with a second factor. */
+  require_two_factor: Generated<number>;
 }
 
 export interface UsersTable {
@@ -85,17 +87,69 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The browser and system the session was started from, as a label ("Firefox on Windows"). */
+  agent: string | null;
+  last_used_at: number | null;
+  /** `full`, or `second_factor` while the password is right and the second factor not yet given. */
+  stage: Generated<string>;
 }
 
 export interface PasswordTokensTable {
   id: string;
   account_id: string;
   user_id: string;
-  /** `invitation` or `reset`. */
+  /** `invitation`, `reset` or `email` (confirming a new address). */
   purpose: string;
   token_hash: string;
   created_at: number;
   expires_at: number;
+  used_at: number | null;
+  /** The new address an `email` link confirms. */
+  email: string | null;
+}
+
+/** A person's authenticator app (TOTP, RFC 6238): usable once confirmed with a first code. */
+export interface TotpCredentialsTable {
+  user_id: string;
+  account_id: string;
+  /** The shared secret, base32. */
+  secret: string;
+  created_at: number;
+  confirmed_at: number | null;
+  /** The last time step a code was accepted for; a code of that step or earlier is refused. */
+  last_step: number;
+}
+
+/** A person's passkey: a WebAuthn credential's public key, its signature counter and transports. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  account_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated transports the authenticator named ("internal,hybrid"). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn ceremony's challenge, usable once and for a few minutes (a sign-in's has no person yet). */
+export interface WebauthnChallengesTable {
+  id: string;
+  challenge: string;
+  user_id: string | null;
+  expires_at: number;
+}
+
+/** One-time recovery codes, stored as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
   used_at: number | null;
 }
 
@@ -345,6 +399,8 @@ export interface ContentsTable {
   status: string;
   /** The account's custom domain when it was created ('' for the service's own). */
   domain: string;
+  /** The readable public address's last part (`/f/<slug>`), unique per domain; null: the id only. */
+  slug: string | null;
   document: string;
   /** Replies older than this many days are deleted; null keeps them. */
   retention_days: number | null;
@@ -463,6 +519,10 @@ export interface Schema {
   webhook_deliveries: WebhookDeliveriesTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   mail_outbox: MailOutboxTable;
   endings: EndingsTable;
   codes: CodesTable;

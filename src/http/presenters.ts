@@ -1,7 +1,12 @@
 import type { Config } from '../config/config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { presentAlert } from './api/v1/alerts/presenter.js';
-import { presentAccountAnalytics, presentClearScans, presentCodeAnalytics } from './api/v1/analytics/presenter.js';
+import {
+  presentAccountAnalytics,
+  presentClearScans,
+  presentCodeAnalytics,
+  presentLinkAnalytics,
+} from './api/v1/analytics/presenter.js';
 import { presentCampaign } from './api/v1/campaigns/presenter.js';
 import { presentCode } from './api/v1/codes/presenter.js';
 import { presentEvent } from './api/v1/events/presenter.js';
@@ -10,6 +15,7 @@ import { presentCreatedHook, presentDelivery, presentHook } from './api/v1/hooks
 import { presentGs1 } from './api/v1/gs1/presenter.js';
 import { presentJob } from './api/v1/jobs/presenter.js';
 import { presentLink } from './api/v1/links/presenter.js';
+import { presentRepoint, presentUtmTemplate } from './api/v1/lifecycle/presenter.js';
 import { presentMe } from './api/v1/me/presenter.js';
 import { presentMedia, presentMediaFolder } from './api/v1/media/presenter.js';
 import { presentTemplate } from './api/v1/templates/presenter.js';
@@ -27,6 +33,8 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>, clock: Clock 
   return {
     code: (code: Parameters<typeof presentCode>[0]) => presentCode(code, publicUrl, clock.now()),
     link: (link: Parameters<typeof presentLink>[0]) => presentLink(link, publicUrl, clock.now()),
+    repoint: presentRepoint,
+    utmTemplate: presentUtmTemplate,
     gs1: (entry: Parameters<typeof presentGs1>[0]) => presentGs1(entry, publicUrl),
     campaign: presentCampaign,
     job: presentJob,
@@ -41,6 +49,7 @@ export function buildPresenters(config: Pick<Config, 'publicUrl'>, clock: Clock 
     event: presentEvent,
     alert: presentAlert,
     codeAnalytics: presentCodeAnalytics,
+    linkAnalytics: presentLinkAnalytics,
     accountAnalytics: presentAccountAnalytics,
     clearScans: presentClearScans,
     user: presentUser,

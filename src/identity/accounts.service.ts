@@ -85,6 +85,7 @@ export class AccountsService {
       monthlyAllowance: nonNegativeInteger(input.monthlyAllowance, 'monthlyAllowance'),
       ratePerMinute: nonNegativeInteger(input.ratePerMinute, 'ratePerMinute', 1),
       maxCodes: nonNegativeInteger(input.maxCodes, 'maxCodes'),
+      requireTwoFactor: false,
       createdAt: now,
     };
     const owner: User = {

@@ -14,6 +14,8 @@ export interface Account {
   /** Override of the plan's cap on live codes (null: the plan's). */
   maxCodes: number | null;
   createdAt: number;
+  /** Every person of the account signs in with a second factor (set by an owner). */
+  requireTwoFactor: boolean;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;

@@ -39,3 +39,36 @@ export function resetMail(user: User, accountName: string, link: string): MailMe
     ].join('\n'),
   };
 }
+
+/** The page where a link confirms a new e-mail address. */
+export const emailLink = (publicUrl: string, secret: string): string => `${publicUrl}/app/confirm-email?token=${secret}`;
+
+export function emailChangeMail(user: User, newEmail: string, link: string): MailMessage {
+  return {
+    accountId: user.accountId,
+    kind: 'email_change',
+    to: newEmail,
+    subject: 'Confirm your new address on qrelay',
+    text: [
+      `Somebody signed in as ${user.email} asked to sign in with this address from now on.`,
+      'Confirm it here (the link works once and expires in 24 hours):',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this message: nothing changes.',
+    ].join('\n'),
+  };
+}
+
+export function emailChangedMail(user: User, newEmail: string): MailMessage {
+  return {
+    accountId: user.accountId,
+    kind: 'email_changed',
+    to: user.email,
+    subject: 'Your qrelay address was changed',
+    text: [
+      `You now sign in to qrelay with ${newEmail} instead of this address.`,
+      'If you did not ask for it, tell the owner of your account at once.',
+    ].join('\n'),
+  };
+}

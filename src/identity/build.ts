@@ -6,7 +6,12 @@ import { AccountsService } from './accounts.service.js';
 import { PasswordTokensRepository } from './store/password-tokens.repository.js';
 import { PasswordsService } from './passwords.service.js';
 import { RecentPrincipals } from './recent-principals.js';
+import { EmailChangeService } from './email-change.service.js';
+import { PasskeysRepository } from './store/passkeys.repository.js';
+import { PasskeysService } from './passkeys.service.js';
+import { SecondFactorsRepository } from './store/second-factors.repository.js';
 import { SessionsRepository } from './store/sessions.repository.js';
+import { TwoFactorService } from './two-factor.service.js';
 import { SessionsService } from './sessions.service.js';
 import { SetupService } from './setup.service.js';
 import { TokensRepository } from './store/tokens.repository.js';
@@ -21,6 +26,12 @@ export interface Identity {
   tokens: TokensService;
   passwords: PasswordsService;
   sessions: SessionsService;
+  /** A person changing their own address, confirmed by a link to the new one. */
+  emailChange: EmailChangeService;
+  /** Two-factor sign-in: the authenticator app, recovery codes, the account's requirement. */
+  twoFactor: TwoFactorService;
+  /** Passkeys (WebAuthn): added while signed in, then a way to sign in on their own. */
+  passkeys: PasskeysService;
   setup: SetupService;
   /** What other contexts read of accounts. */
   accountLookup: AccountLookup;
@@ -36,6 +47,7 @@ export function buildIdentity(platform: Platform, parts: { db: Database['db']; p
   const tokensRepo = new TokensRepository(db);
   const sessionsRepo = new SessionsRepository(db);
   const passwordTokensRepo = new PasswordTokensRepository(db);
+  const secondFactorsRepo = new SecondFactorsRepository(db);
   const passwords = new PasswordsService({
     transactor,
     users: usersRepo,
@@ -73,7 +85,25 @@ export function buildIdentity(platform: Platform, parts: { db: Database['db']; p
     }),
     tokens: new TokensService(tokensRepo, usersRepo, accountsRepo, clock, recentPrincipals),
     passwords,
-    sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, clock),
+    sessions: new SessionsService(sessionsRepo, usersRepo, accountsRepo, secondFactorsRepo, clock),
+    emailChange: new EmailChangeService({
+      transactor,
+      users: usersRepo,
+      tokens: passwordTokensRepo,
+      passwords,
+      mail,
+      publicUrl,
+      clock,
+    }),
+    twoFactor: new TwoFactorService({
+      transactor,
+      secondFactors: secondFactorsRepo,
+      users: usersRepo,
+      accounts: accountsRepo,
+      clock,
+      issuer: `qrelay (${new URL(publicUrl).host})`,
+    }),
+    passkeys: new PasskeysService({ passkeys: new PasskeysRepository(db), users: usersRepo, clock, publicUrl }),
     setup: new SetupService(accountsRepo, accounts, usersRepo),
     accountLookup: accountsRepo,
     activeAmong: (accountId, ids, trx) => usersRepo.activeAmong(accountId, ids, trx),

@@ -4,7 +4,7 @@ import { InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { constantTimeEqual, randomBase62, sha256Hex } from '../lib/secrets.js';
 import type { AccountsRepository } from './store/accounts.repository.js';
-import { assertOperatorOrSystem, type MailService, type Operator } from '../platform/index.js';
+import { assertMayManage, assertOperatorOrSystem, type MailService, type Operator, type Person } from '../platform/index.js';
 import type { UsersRepository } from './store/users.repository.js';
 import { normaliseEmail, type User } from './users.types.js';
 import { invitationMail, passwordLink, resetMail } from './auth.mails.js';
@@ -17,7 +17,7 @@ import {
   type PasswordTokenPurpose,
 } from './auth.types.js';
 import type { PasswordTokensRepository } from './store/password-tokens.repository.js';
-import { assertAcceptablePassword, hashPassword } from './passwords.js';
+import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsRepository } from './store/sessions.repository.js';
 
 const HOUR = 3_600_000;
@@ -40,10 +40,61 @@ export interface PasswordsDeps {
 export class PasswordsService {
   constructor(private readonly deps: PasswordsDeps) {}
 
-  /** Writes an invitation link and its mail inside the caller's transaction (the new person's). */
-  async invite(user: User, accountName: string, tx: Tx): Promise<void> {
-    const secret = await this.issue(user, 'invitation', tx);
-    await this.deps.mail.enqueue(invitationMail(user, accountName, passwordLink(this.deps.publicUrl, secret)), tx);
+  /**
+   * Writes an invitation link and its mail inside the caller's transaction (the new person's), and
+   * answers the link when this server sends no mail, for the inviter to hand over; null when mailed.
+   */
+  async invite(user: User, accountName: string, tx: Tx): Promise<string | null> {
+    const link = passwordLink(this.deps.publicUrl, await this.issue(user, 'invitation', tx));
+    await this.deps.mail.enqueue(invitationMail(user, accountName, link), tx);
+    return this.deps.mail.delivers ? null : link;
+  }
+
+  /**
+   * A team manager's "send a new link" for a person of the account: an invitation for somebody who
+   * has no password yet, else a reset. It is mailed; without mail the link is answered, to hand over.
+   */
+  async linkForMember(
+    actor: Person,
+    userId: string,
+  ): Promise<{ url: string | null; purpose: PasswordTokenPurpose; expiresAt: number }> {
+    const target = await this.deps.users.findInAccount(actor.accountId, userId);
+    if (!target) throw new NotFound('user');
+    assertMayManage(actor, target);
+    if (target.status !== 'active') throw new InvalidRequest('The person is suspended; reactivate them first.', 'id');
+    const account = await this.deps.accounts.findById(actor.accountId);
+    if (!account) throw new NotFound('account');
+    const purpose: PasswordTokenPurpose = (await this.deps.users.passwordHashOf(target.id)) === null ? 'invitation' : 'reset';
+    const link = await this.deps.transactor.run(async (trx) => {
+      const url = passwordLink(this.deps.publicUrl, await this.issue(target, purpose, trx));
+      const mail = purpose === 'invitation' ? invitationMail(target, account.name, url) : resetMail(target, account.name, url);
+      await this.deps.mail.enqueue(mail, trx);
+      return url;
+    });
+    this.deps.mail.kick();
+    return {
+      url: this.deps.mail.delivers ? null : link,
+      purpose,
+      expiresAt: this.deps.clock.now() + PASSWORD_TOKEN_TTL[purpose],
+    };
+  }
+
+  /**
+   * A signed-in person changes their own password, giving the current one. Their other sessions and
+   * outstanding links end; the session they act from stays. A wrong current password changes nothing.
+   */
+  async change(actor: Person, input: { sessionId: string; current: string; password: string }): Promise<void> {
+    const stored = await this.deps.users.passwordHashOf(actor.userId);
+    const matches = await verifyPassword(input.current, stored ?? (await decoyHash()));
+    if (!stored || !matches) throw new InvalidRequest('The current password is wrong.', 'current');
+    assertAcceptablePassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.deps.clock.now();
+    await this.deps.transactor.run(async (trx) => {
+      await this.deps.users.setPasswordHash(actor.userId, passwordHash, trx);
+      await this.deps.tokens.voidAllOfUser(actor.userId, now, trx);
+      await this.deps.sessions.revokeOthersOfUser(actor.userId, input.sessionId, now, trx);
+    });
   }
 
   /**
@@ -90,7 +141,13 @@ export class PasswordsService {
     const hash = sha256Hex(secret);
     const found = await this.deps.tokens.findByHash(hash);
     const now = this.deps.clock.now();
-    if (!found || !constantTimeEqual(found.tokenHash, hash) || found.token.usedAt !== null || found.token.expiresAt <= now)
+    if (
+      !found ||
+      !constantTimeEqual(found.tokenHash, hash) ||
+      found.token.purpose === 'email' ||
+      found.token.usedAt !== null ||
+      found.token.expiresAt <= now
+    )
       throw invalid();
     const user = await this.deps.users.findInAccount(found.token.accountId, found.token.userId);
     if (!user || user.status !== 'active') throw invalid();
@@ -133,7 +190,8 @@ export class PasswordsService {
     };
   }
 
-  private async issue(user: User, purpose: PasswordTokenPurpose, tx: Tx): Promise<string> {
+  /** A new single-use link of the person (an `email` one carries the new address it confirms). */
+  async issue(user: User, purpose: PasswordTokenPurpose, tx: Tx, email: string | null = null): Promise<string> {
     const secret = randomBase62(AUTH_SECRET_LENGTH);
     const now = this.deps.clock.now();
     const token: PasswordToken = {
@@ -144,6 +202,7 @@ export class PasswordsService {
       createdAt: now,
       expiresAt: now + PASSWORD_TOKEN_TTL[purpose],
       usedAt: null,
+      email,
     };
     await this.deps.tokens.insert(token, sha256Hex(secret), tx);
     return secret;

@@ -67,6 +67,14 @@ export class UsersService {
    * nothing. A person invites into their own account only, as the team policy allows; the operator into any.
    */
   async create(actor: Actor, input: CreateUserInput): Promise<User> {
+    return (await this.invite(actor, input)).user;
+  }
+
+  /**
+   * `create`, also answering the invitation's link when this server sends no mail, shown once to the
+   * person who invited (null when it was mailed).
+   */
+  async invite(actor: Actor, input: CreateUserInput): Promise<{ user: User; invitationUrl: string | null }> {
     assertCan(actor, 'team:manage', 'Only an owner or an admin can manage the team.');
     const role = assignableRole(input.role);
     const email = normaliseEmail(input.email);
@@ -84,17 +92,18 @@ export class UsersService {
       createdAt: this.deps.clock.now(),
       lastSignInAt: null,
     };
+    let invitationUrl: string | null = null;
     try {
       await this.deps.transactor.run(async (trx) => {
         await this.deps.users.insert(user, trx);
-        await this.deps.passwords.invite(user, account.name, trx);
+        invitationUrl = await this.deps.passwords.invite(user, account.name, trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new InvalidRequest(`${email} is already a member of this account.`, 'email');
       throw error;
     }
     this.deps.mail.kick();
-    return user;
+    return { user, invitationUrl };
   }
 
   async list(actor: Person, page: { limit: number; offset: number }): Promise<User[]> {

@@ -85,6 +85,9 @@ export function periodicJobs(services: Services, retentionDays: number | null): 
       run: async () => void (await services.content.submissions.purgeExpired(SYSTEM)),
     },
     { name: 'purge-old-jobs', intervalMs: 3_600_000, run: async () => void (await services.platform.jobs.purgeOld()) },
+    // Every 20 s, so a repoint or an expiry takes effect (and is announced) well within a minute of its time.
+    { name: 'apply-repoints', intervalMs: 20_000, run: async () => void (await services.catalog.repoints.applyDue()) },
+    { name: 'announce-expiries', intervalMs: 20_000, run: async () => void (await services.catalog.expiries.announceDue()) },
     ...eventJobs(services, retentionDays),
   ];
 }

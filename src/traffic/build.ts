@@ -6,6 +6,7 @@ import type { HostedContent } from '../content/index.js';
 import type { Delivery, OutgoingEvent } from '../delivery/index.js';
 import type { Identity } from '../identity/index.js';
 import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
 import type { HitRecorder, Platform } from '../platform/index.js';
 import { AlertsRepository } from './alerts/store/alerts.repository.js';
 import { AlertsService } from './alerts/alerts.service.js';
@@ -121,7 +122,7 @@ export function buildTraffic(
   platform: Platform,
   identity: Pick<Identity, 'accountLookup'>,
   delivery: Pick<Delivery, 'webhooks'>,
-  catalog: Pick<Catalog, 'codes' | 'campaigns' | 'folders' | 'codeLookup' | 'gs1Lookup'>,
+  catalog: Pick<Catalog, 'codes' | 'links' | 'expiries' | 'campaigns' | 'folders' | 'codeLookup' | 'gs1Lookup'>,
   content: Pick<HostedContent, 'contentLookup'>,
   recording: Recording,
   parts: TrafficParts,
@@ -132,6 +133,18 @@ export function buildTraffic(
   const alerts = alertsOn(database, clock, catalog.codeLookup);
   // In each batch's transaction.
   for (const listener of batchListeners(alerts, delivery.webhooks)) recording.recorder.onBatch(listener);
+  catalog.expiries.onExpired(alerts.onExpired);
+  catalog.expiries.onExpired(async (tx, expired) => {
+    const { id, kind, name, reason, at } = expired;
+    const event = {
+      id: newId(),
+      accountId: expired.accountId,
+      type: 'code_expired',
+      occurredAt: at,
+      data: { id, kind, name, reason },
+    };
+    await delivery.webhooks.enqueue(tx, [event], (e) => e);
+  });
   const recorder = parts.recorder ?? recording.recorder;
   const analyticsRepo = new AnalyticsRepository(
     db,
@@ -166,7 +179,7 @@ export function buildTraffic(
     }),
     analytics,
     alerts,
-    scanHistory: new ScanHistoryService(catalog.codes, analytics, recording.events),
+    scanHistory: new ScanHistoryService(catalog.codes, catalog.links, analytics, recording.events),
     campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, clock),
     contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, clock }),
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
+import { hit, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 
@@ -86,6 +87,32 @@ describeEach(STORES)('/codes ($name)', (store) => {
     expect((await get('/api/v1/codes?name=100%25_', tenant.token)).json().data.map((x: { id: string }) => x.id)).toEqual([b.id]);
     expect((await get('/api/v1/codes?name=0%25o', tenant.token)).json().data).toEqual([]);
     expect((await get('/api/v1/codes?name=_', tenant.token)).json().data.map((x: { id: string }) => x.id)).toEqual([b.id]);
+  });
+
+  it('sorts by name, creation or scans when asked, and refuses an unknown order naming the field', async () => {
+    const tenant = await h.factory.tenant();
+    const accountId = tenant.account.id;
+    const b = await h.factory.code(accountId, { name: 'banner' });
+    h.clock.advance(1000);
+    const a = await h.factory.code(accountId, { name: 'Apron' });
+    h.clock.advance(1000);
+    const c = await h.factory.code(accountId, { name: 'Coaster' });
+    await recordAll(h, [
+      hit(h, { accountId, targetId: b.id }),
+      hit(h, { accountId, targetId: b.id }),
+      hit(h, { accountId, targetId: c.id }),
+    ]);
+    const ids = async (sort: string) =>
+      (await get(`/api/v1/codes?sort=${sort}`, tenant.token)).json().data.map((x: { id: string }) => x.id);
+    expect(await ids('name')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('-name')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('created')).toEqual([b.id, a.id, c.id]);
+    expect(await ids('-created')).toEqual([c.id, a.id, b.id]);
+    expect(await ids('-scans')).toEqual([b.id, c.id, a.id]);
+    expect(await ids('scans')).toEqual([a.id, c.id, b.id]);
+    const wrong = await get('/api/v1/codes?sort=destination', tenant.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain('querystring.sort');
   });
 
   it.each([

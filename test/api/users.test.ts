@@ -22,7 +22,7 @@ describeEach(STORES)('/users ($name)', (store) => {
     (await h.request({ method: 'GET', url: '/api/v1/users?limit=100', token: t.token })).json().data.length as number;
 
   describe('POST /users', () => {
-    it('creates the person without a password and mails a single-use invitation link', async () => {
+    it('creates the person without a password, mails a single-use invitation link and, with no mail sent, answers it', async () => {
       const res = await post({ email: ' Ada@Example.com ', name: 'Ada', role: 'editor' });
       expect(res.statusCode).toBe(201);
       const { data } = res.json();
@@ -34,8 +34,10 @@ describeEach(STORES)('/users ($name)', (store) => {
         status: 'active',
         createdAt: '2026-01-15T12:00:00.000Z',
         lastSignInAt: null,
+        invitationUrl: expect.stringMatching(/^http:\/\/qrelay\.test\/app\/set-password\?token=[0-9A-Za-z]{43}$/),
       });
       const [mail] = await h.services.platform.mail.list({ to: 'ada@example.com' });
+      expect(mail!.text).toContain(data.invitationUrl);
       expect(mail).toMatchObject({ kind: 'invitation', status: 'queued', subject: expect.stringContaining('Acme') });
       expect(mail!.text).toMatch(/http:\/\/qrelay\.test\/app\/set-password\?token=[0-9A-Za-z]{43}/);
 

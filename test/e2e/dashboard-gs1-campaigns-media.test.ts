@@ -113,7 +113,7 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
     await page.getByLabel('First day (optional)').fill('2026-05-01');
     await page.getByLabel('Last day (optional)').fill('2026-04-01');
     await page.getByRole('button', { name: 'Create campaign' }).click();
-    await page.locator('.field-error', { hasText: 'endsAt must not be before startsAt' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Last day must not be before "First day"' }).waitFor();
     await page.getByLabel('Last day (optional)').fill('2026-05-31');
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await page.getByRole('heading', { name: 'Spring fair', level: 1 }).waitFor();

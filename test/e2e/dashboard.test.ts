@@ -75,11 +75,11 @@ describe.runIf(hasChromium)('the dashboard in a browser', STORY_OPTIONS, () => {
     await visit('sign-in');
     await page.getByLabel('E-mail address').fill(OWNER);
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').getByText('The e-mail address or the password is wrong.').waitFor();
     expect(await page.getByLabel('E-mail address').inputValue()).toBe(OWNER);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/app/codes');
     await page.getByRole('heading', { name: 'Codes', level: 1 }).waitFor();
   });

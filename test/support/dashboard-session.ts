@@ -28,10 +28,12 @@ export async function signedInDashboard(
   email: string,
   password: string,
   extraEnv: Record<string, string> = {},
+  /** The host name the service is reached by (`localhost` where WebAuthn needs a domain, not an address). */
+  host = '127.0.0.1',
 ): Promise<SignedInDashboard> {
   const dir = mkdtempSync(join(tmpdir(), 'qrelay-dashboard-'));
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${host}:${port}`;
   const env = {
     DATABASE_URL: `sqlite:${join(dir, 'qrelay.db')}`,
     PORT: String(port),

@@ -121,6 +121,19 @@ describe('exports', () => {
     expect(report.contrast).toBeCloseTo(contrastRatio('#C8C8C8', '#FFFFFF'), 2);
   });
 
+  it('says a faint symbol the check cannot read may not scan on some phones, not that it never decodes', async () => {
+    const faint = validDesign({ foreground: '#1A3D7C', background: '#2A4D8C' });
+    const report = await checkDesign(VALUE, faint);
+    expect(report.scannable).toBe(false);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        cause: 'decode',
+        message: expect.stringMatching(/^the rendered symbol may not scan on some phones/),
+      }),
+    );
+    expect(report.findings.map((f) => f.message).join(' ')).not.toContain('does not decode');
+  });
+
   it('refuses a size outside the format’s bounds, naming size', async () => {
     await expect(renderImage(VALUE, FRAMED, { format: 'png', size: 32 }, 'x')).rejects.toMatchObject({ field: 'size' });
     await expect(renderImage(VALUE, FRAMED, { format: 'pdf', size: 2000 }, 'x')).rejects.toMatchObject({ field: 'size' });

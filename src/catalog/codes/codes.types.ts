@@ -107,7 +107,12 @@ export interface ListCodesQuery {
   tag?: string;
   /** Only the codes in this campaign. */
   campaignId?: string;
+  /** The order: by `created` (the default, newest first as `-created`), `name` or `scans`; a leading `-` reverses it. */
+  sort?: CodeSort;
 }
+
+export const CODE_SORTS = ['-created', 'created', 'name', '-name', '-scans', 'scans'] as const;
+export type CodeSort = (typeof CODE_SORTS)[number];
 
 export const NAME_MAX = 200;
 

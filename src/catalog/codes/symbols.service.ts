@@ -17,6 +17,7 @@ import type { ImageRequest, SymbolImage, SymbolPainter } from '../symbols/symbol
 export class SymbolsService {
   constructor(
     private readonly codes: CodesService,
+    private readonly links: CodesService,
     private readonly repository: CodesRepository,
     private readonly publicUrl: string,
     private readonly logos: LogoSource,
@@ -26,7 +27,8 @@ export class SymbolsService {
 
   /**
    * The code's stored design encoding its value (archived codes too): a person's account's code
-   * (content:read; 404 for another account's), any account's for the operator. Images are kept by
+   * (content:read; 404 for another account's), any account's for the operator; a link's the same way
+   * (its QR image), for a person. Images are kept by
    * ETag (`ImageCache`), so a code's image is drawn once until its design, value, logo or the
    * requested format and size change.
    */
@@ -35,8 +37,9 @@ export class SymbolsService {
     id: string,
     request: ImageRequest,
     ifNoneMatch?: string,
+    kind: 'code' | 'link' = 'code',
   ): Promise<SymbolImage | { etag: string }> {
-    const code = await this.code(actor, id);
+    const code = kind === 'link' && isPerson(actor) ? await this.links.get(actor, id) : await this.code(actor, id);
     const value = encodeValue(code, this.publicUrl);
     const size = sizeOf(request);
     const art = await this.logo(code.accountId, code.design);

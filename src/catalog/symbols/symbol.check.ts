@@ -30,13 +30,18 @@ export async function checkDesign(
   const decodeMs = performance.now() - started;
   const decoded = text === value;
   if (!decoded) {
+    // At low contrast one decoder fails where another (or a good phone) still reads the symbol: say
+    // what a person can expect, not that it never scans.
+    const faint = findings.some((f) => f.cause === 'contrast');
     findings.unshift({
       cause: 'decode',
       severity: 'fail',
       message:
-        text === null
-          ? 'the rendered symbol does not decode.'
-          : 'the rendered symbol decodes to a different value than the one encoded.',
+        text !== null
+          ? 'the rendered symbol decodes to a different value than the one encoded.'
+          : faint
+            ? 'the rendered symbol may not scan on some phones: the check could not read it at this contrast.'
+            : 'the rendered symbol does not decode.',
     });
   }
   findings.push(...extra);

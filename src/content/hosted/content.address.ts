@@ -4,9 +4,12 @@ import type { Person } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import { CONTENT_PATHS, type Content, type ContentKind } from './content.types.js';
 
-/** The public address of a form, page or card: on the account's own domain when it has one. */
-export const contentUrl = (content: Pick<Content<unknown>, 'kind' | 'id' | 'domain'>, publicUrl: string): string =>
-  `${shortBase(publicUrl, content.domain)}/${CONTENT_PATHS[content.kind]}/${content.id}`;
+/**
+ * The public address of a form, page or card: on the account's own domain when it has one, ending in
+ * its slug when it has one (its id's address keeps working).
+ */
+export const contentUrl = (content: Pick<Content<unknown>, 'kind' | 'id' | 'domain' | 'slug'>, publicUrl: string): string =>
+  `${shortBase(publicUrl, content.domain)}/${CONTENT_PATHS[content.kind]}/${content.slug ?? content.id}`;
 
 /** Looks up the address of an account's content for a code that leads to it (404 for another account's). */
 export const contentAddresses =

@@ -4,7 +4,8 @@ import { foundById } from '../../lib/found.js';
 import { isId, newId } from '../../lib/ids.js';
 import { validName } from '../../db/names.js';
 import type { AccountLookup } from '../../identity/index.js';
-import { domainKey } from '../../catalog/index.js';
+import { domainKey, validateChosenEnding } from '../../catalog/index.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { assertCan, type Person } from '../../platform/index.js';
 import type { ContentRepository } from './store/content.repository.js';
 import {
@@ -19,6 +20,21 @@ import {
 export interface ContentListQuery {
   limit: number;
   offset: number;
+}
+
+/** A slug follows a code's ending's rules (length, characters, reserved words); null or empty: none. */
+const validSlug = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value === '' ? null : validateChosenEnding(value, 'slug');
+
+/** Writes the content; a slug another content of its domain has is a 400 naming `slug`. */
+async function withSlug(content: Content<unknown>, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (content.slug !== null && isUniqueViolation(error))
+      throw new InvalidRequest(`slug "${content.slug}" is already taken on this domain.`, 'slug');
+    throw error;
+  }
 }
 
 function validRetention(value: number | null | undefined): number | null {
@@ -64,7 +80,7 @@ export class ContentService<D, I> {
 
   async create(actor: Person, input: ContentCreateInput & I): Promise<Content<D>> {
     const content = await this.draft(actor, input);
-    await this.deps.contents.insert(content);
+    await withSlug(content, () => this.deps.contents.insert(content));
     return content;
   }
 
@@ -88,6 +104,7 @@ export class ContentService<D, I> {
       name: validName(input.name, CONTENT_NAME_MAX),
       status: input.status === 'draft' ? 'draft' : 'published',
       domain: domainKey(account.domain),
+      slug: validSlug(input.slug),
       document: this.spec.document(input, null),
       retentionDays: validRetention(input.retentionDays),
       createdAt: now,
@@ -108,9 +125,10 @@ export class ContentService<D, I> {
     };
     if (input.name !== undefined) next.name = validName(input.name, CONTENT_NAME_MAX);
     if (input.retentionDays !== undefined) next.retentionDays = validRetention(input.retentionDays);
+    if (input.slug !== undefined) next.slug = validSlug(input.slug);
     await this.assertMedia(next);
     await this.assertMembers(next);
-    await this.deps.contents.update(next);
+    await withSlug(next, () => this.deps.contents.update(next));
     return next;
   }
 

@@ -18,6 +18,8 @@ export interface Content<D> {
   status: ContentStatus;
   /** The account's custom domain when the content was made ('' for the service's own). */
   domain: string;
+  /** Its readable public address's last part (`/f/<slug>`), unique on its domain; null: only the id. */
+  slug: string | null;
   document: D;
   /** Replies older than this many days are deleted by the retention job; null keeps them. */
   retentionDays: number | null;
@@ -31,11 +33,15 @@ export interface ContentCreateInput {
   /** `published` unless `draft` is asked for. */
   status?: 'draft' | 'published';
   retentionDays?: number | null;
+  /** A readable address (the endings' rules); null or left out: the id only. */
+  slug?: string | null;
 }
 
 export interface ContentUpdateInput {
   name?: string;
   retentionDays?: number | null;
+  /** A new readable address, or null to go back to the id only; the id's address keeps working. */
+  slug?: string | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { isId } from '../../lib/ids.js';
+import { isEndingShape } from '../../catalog/index.js';
 import type { AccountLookup } from '../../identity/index.js';
 import {
   AnonymousLimiter,
@@ -76,7 +77,7 @@ export class PublicContentService {
    * content, and content of a suspended company, is not available.
    */
   async lookup<D>(kind: ContentKind, id: string, host: string): Promise<Lookup<D>> {
-    const content = isId(id) ? await this.deps.contents.find<D>(kind, id) : null;
+    const content = isId(id) ? await this.deps.contents.find<D>(kind, id) : await this.bySlug<D>(kind, id, host);
     if (!content || !(await this.servedOn(content.accountId, host))) return { kind: 'not_found' };
     const account = await this.deps.accounts.findById(content.accountId);
     if (content.status !== 'published' || account?.status !== 'active') return { kind: 'not_available' };
@@ -135,6 +136,14 @@ export class PublicContentService {
       placement,
       headers: request.headers,
     });
+  }
+
+  /** The content a readable address names on this host: slugs are unique per domain ('' the service's own). */
+  private async bySlug<D>(kind: ContentKind, slug: string, rawHost: string): Promise<Content<D> | null> {
+    if (!isEndingShape(slug)) return null;
+    const host = rawHost.toLowerCase();
+    const domain = this.publicHosts.has(host) ? '' : host.replace(/:\d+$/, '').replace(/\.$/, '');
+    return this.deps.contents.findBySlug<D>(kind, domain, slug);
   }
 
   /** Whether content of this account is served on this host. */

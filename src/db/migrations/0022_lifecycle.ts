@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * What a code's or link's life holds beyond where it points now: expiry by date and by count (with
@@ -17,6 +17,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('codes').addColumn('expired_at', 'bigint').execute();
   await db.schema.alterTable('codes').addColumn('utm', 'text').execute();
   await db.schema.alterTable('codes').addColumn('preview', 'text').execute();
+  // What the expiry announcer looks for every minute: the few codes with an expiry not yet announced.
+  await db.schema
+    .createIndex('codes_expiry_date_idx')
+    .on('codes')
+    .column('expires_at')
+    .where(sql.ref('expired_at'), 'is', null)
+    .where(sql.ref('expires_at'), 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('codes_expiry_count_idx')
+    .on('codes')
+    .column('id')
+    .where(sql.ref('expired_at'), 'is', null)
+    .where(sql.ref('max_scans'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('repoints')
@@ -48,6 +63,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('utm_templates').execute();
   await db.schema.dropTable('repoints').execute();
+  await db.schema.dropIndex('codes_expiry_count_idx').execute();
+  await db.schema.dropIndex('codes_expiry_date_idx').execute();
   for (const column of ['preview', 'utm', 'expired_at', 'uses', 'expired_url', 'max_scans', 'expires_at'])
     await db.schema.alterTable('codes').dropColumn(column).execute();
 }

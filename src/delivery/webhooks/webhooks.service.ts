@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   'gs1_resolve',
   /** A stored form submission with its answers. */
   'form_submission',
+  /** A code or link has expired, by date or by count (announced within a minute). */
+  'code_expired',
 ] as const;
 
 export interface CreateWebhookInput {
@@ -155,7 +157,7 @@ export class WebhooksService {
         if (error instanceof PrivateTargetError) {
           // The operator's switch is named, so a self-hoster pointing at a service of their own knows it exists.
           throw new InvalidRequest(
-            `url ${error.message}. To deliver to private addresses, the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay.`,
+            `url is at a private, loopback, link-local or reserved address (${error.address}), where qrelay does not deliver. To deliver to private addresses, the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay.`,
             'url',
           );
         }

@@ -12,6 +12,7 @@ import { accountRoutes } from './account.routes.js';
 import { Csrf } from './csrf.js';
 import { mediaWriteRoutes } from './media.routes.js';
 import { previewRoutes } from './preview.routes.js';
+import { ownSecurityRoutes, teamSecurityRoutes } from './security.routes.js';
 import { createSessionGuard } from './session.guard.js';
 import { sessionRoutes } from './session.routes.js';
 import { SignInThrottle } from './sign-in.throttle.js';
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route a plain HTML form posts to, whose CSRF token comes in the query (the live preview). */
     csrfInQuery?: boolean;
+    /** A route a person may use before setting up the second factor their account requires (their own security). */
+    beforeTwoFactor?: boolean;
   }
 }
 
@@ -106,6 +109,8 @@ export const dashboard: FastifyPluginAsync<DashboardOptions> = async (
       await api.register(sessionRoutes, { config, services, csrf, throttle });
       await api.register(tokensRoutes, { config, services, guard, present });
       await api.register(accountRoutes, { config, services, guard, present });
+      await api.register(ownSecurityRoutes, { config, services, guard, present });
+      await api.register(teamSecurityRoutes, { config, services, guard, present });
       api.setNotFoundHandler(async (request) => {
         throw new NotFound(`endpoint ${request.method} ${request.url.split('?')[0]}`);
       });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { RateLimited, Unauthorized } from '../../lib/errors.js';
+import { Forbidden, RateLimited, Unauthorized } from '../../lib/errors.js';
 import type { Principal, SessionPrincipal } from '../../identity/index.js';
 import { sessionScopesForRole } from '../../platform/index.js';
 import type { Services } from '../../services.js';
@@ -50,6 +50,9 @@ export function createSessionGuard(services: Services): Guard {
       async function sessionGuard(request: FastifyRequest): Promise<void> {
         const found = await sessionOf(services, request);
         if (!found) throw new Unauthorized('Sign in to continue.');
+        // Where the account requires two factors, a person without one may only set theirs up.
+        if (found.account.requireTwoFactor && !found.twoFactor && request.routeOptions.config?.beforeTwoFactor !== true)
+          throw new Forbidden('Your account requires two-factor sign-in: set it up under Your account first.');
         const rate = await services.platform.limits.takeRate(`session:${found.session.id}`, DASHBOARD_RATE_PER_MINUTE);
         if (!rate.allowed) throw new RateLimited(rate.resetSeconds);
         const principal = principalOfSession(found);

@@ -10,6 +10,16 @@ export const SessionState = Type.Object(
   {
     csrfToken: Type.String({ description: 'Send it back in the X-CSRF-Token header of every state change.' }),
     setupPending: Type.Boolean({ description: 'The store has no account yet; the set-up address is in the log.' }),
+    secondFactorPending: Type.Boolean({ description: 'The password was right; the second factor is awaited.' }),
+    twoFactor: Nullable(
+      Type.Object({
+        enabled: Type.Boolean({ description: 'The person has two-factor sign-in.' }),
+        required: Type.Boolean({ description: 'The account requires it; without it only one’s own security can be changed.' }),
+      }),
+    ),
+    mailConfigured: Type.Boolean({
+      description: 'The server sends mail; without it, invitations and confirmation links are shown to copy instead.',
+    }),
     user: Nullable(
       Type.Object({
         id: Type.String(),

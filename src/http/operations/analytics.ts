@@ -43,6 +43,22 @@ export const ANALYTICS = [
       present.codeAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, days)),
   }),
   operation({
+    id: 'getLinkAnalytics',
+    tool: 'links_analytics',
+    summary: "A short link's aggregated analytics (addition within v1)",
+    description:
+      "A code's figures for a short link, counting `clicks`: totals (clicks, unique visitors), a zero-filled daily series and breakdowns by country, device, OS, browser and placement over the last `days` UTC days (1-3650, default 30). Automated traffic and HEAD requests are excluded (counted apart as `excluded`).",
+    tag: 'analytics',
+    scope: 'analytics:read',
+    kind: 'read',
+    http: 'GET /analytics/links/:id',
+    params: IdParams,
+    querystring: schema.CodeAnalyticsQuery,
+    output: schema.LinkAnalyticsResponse,
+    run: async (actor, { id, days }, { services, present }) =>
+      present.linkAnalytics(id, await services.traffic.scanHistory.analytics(actor, id, days, 'link')) as never,
+  }),
+  operation({
     id: 'getAccountAnalytics',
     tool: 'account_analytics',
     summary: 'Every code of the account together, and the most scanned codes',

@@ -9,9 +9,9 @@ export const CODES = [
   operation({
     id: 'listCodes',
     tool: 'codes_list',
-    summary: 'List QR codes, newest first',
+    summary: 'List QR codes, newest first or in the chosen order',
     description:
-      'Filter by part of the name (`name` matches names only, never the destination), by status, by folder (`folderId`), by tag or by campaign; page with limit (1-100, default 25) and offset.',
+      'Filter by part of the name (`name` matches names only, never the destination), by status, by folder (`folderId`), by tag or by campaign; order with `sort` (`-created`, `created`, `name`, `-name`, `-scans`, `scans`); page with limit (1-100, default 25) and offset.',
     tag,
     scope: 'codes:read',
     kind: 'read',

@@ -8,6 +8,7 @@ import { GS1 } from './gs1.js';
 import { HOOKS } from './hooks.js';
 import { JOBS } from './jobs.js';
 import { LINKS } from './links.js';
+import { CODE_REPOINTS, LINK_REPOINTS, UTM_TEMPLATES } from './lifecycle.js';
 import { MEDIA } from './media.js';
 import type { Operation } from './operation.js';
 import { ENQUIRIES, SUBMISSIONS } from './submissions.js';
@@ -22,6 +23,9 @@ export const CATALOG: readonly (readonly Operation[])[] = [
   ACCOUNT,
   CODES,
   LINKS,
+  CODE_REPOINTS,
+  LINK_REPOINTS,
+  UTM_TEMPLATES,
   USERS,
   HOOKS,
   FOLDERS,

@@ -96,6 +96,8 @@ export interface Operation<
    * into the same input.
    */
   upload?: { content: Record<string, TSchema> };
+  /** A removal REST answers with 204 and no body (the MCP tool still gets `{ data: { id, deleted } }`). */
+  noContent?: true;
   /** Error statuses besides the usual ones (404 is added wherever `params` names an object). */
   errors?: number[];
   run(actor: Person, input: Input<P, Q, B>, context: OperationContext): Promise<Answer<O, K>>;

@@ -1,4 +1,11 @@
-import { CreateUserBody, ListUsersQuery, UpdateUserBody, UserListResponse, UserResponse } from '../api/v1/users/schema.js';
+import {
+  CreateUserBody,
+  InvitedUserResponse,
+  ListUsersQuery,
+  UpdateUserBody,
+  UserListResponse,
+  UserResponse,
+} from '../api/v1/users/schema.js';
 import { IdParams } from '../schemas.js';
 import { operation } from './operation.js';
 
@@ -38,15 +45,17 @@ export const USERS = [
     tool: 'team_invite',
     summary: 'Invite a person',
     description:
-      'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned. Role owner is refused (forbidden, 403).',
+      'Adds a member, editor or admin and mails them a single-use link (valid 7 days) to choose a password. No password is set or returned. When the server sends no mail, the link is answered once in invitationUrl instead. Role owner is refused (forbidden, 403).',
     tag,
     scope: 'team:write',
     kind: 'add',
     http: 'POST /users',
     body: CreateUserBody,
-    output: UserResponse,
-    run: async (actor, body, { services, present }) =>
-      present.user(await services.identity.users.create(actor, { ...body, accountId: actor.accountId })),
+    output: InvitedUserResponse,
+    run: async (actor, body, { services, present }) => {
+      const { user, invitationUrl } = await services.identity.users.invite(actor, { ...body, accountId: actor.accountId });
+      return { ...present.user(user), invitationUrl };
+    },
   }),
   operation({
     id: 'updateUser',

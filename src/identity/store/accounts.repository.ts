@@ -9,6 +9,7 @@ const toAccount = (row: Selectable<AccountsTable>): Account => ({
   ...fromColumns(row, 'id name domain monthly_allowance rate_per_minute max_codes created_at'),
   plan: row.plan as PlanName,
   status: row.status as AccountStatus,
+  requireTwoFactor: Number(row.require_two_factor) === 1,
 });
 
 export class AccountsRepository {
@@ -57,6 +58,14 @@ export class AccountsRepository {
 
   async domainTaken(domain: string): Promise<boolean> {
     return (await this.db.selectFrom('accounts').select('id').where('domain', '=', domain).executeTakeFirst()) !== undefined;
+  }
+
+  async setRequireTwoFactor(id: string, required: boolean): Promise<void> {
+    await this.db
+      .updateTable('accounts')
+      .set({ require_two_factor: required ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setStatus(id: string, status: AccountStatus): Promise<boolean> {

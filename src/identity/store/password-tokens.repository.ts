@@ -5,7 +5,7 @@ import type { PasswordTokensTable, Schema } from '../../db/schema.js';
 import type { PasswordToken, PasswordTokenPurpose } from '../auth.types.js';
 
 const toToken = (row: Selectable<PasswordTokensTable>): PasswordToken => ({
-  ...fromColumns(row, 'id account_id user_id created_at expires_at used_at'),
+  ...fromColumns(row, 'id account_id user_id created_at expires_at used_at email'),
   purpose: row.purpose as PasswordTokenPurpose,
 });
 
@@ -15,7 +15,7 @@ export class PasswordTokensRepository {
 
   async insert(token: PasswordToken, tokenHash: string, db: Kysely<Schema> = this.db): Promise<void> {
     await insertRow(db, 'password_tokens', {
-      ...toColumns(token, 'id accountId userId purpose createdAt expiresAt usedAt'),
+      ...toColumns(token, 'id accountId userId purpose createdAt expiresAt usedAt email'),
       token_hash: tokenHash,
     });
   }

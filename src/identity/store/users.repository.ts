@@ -88,6 +88,17 @@ export class UsersRepository {
     await db.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
   }
 
+  /** Changes a person's address; the caller has checked it is free in the account (a unique index guards too). */
+  async setEmail(id: string, email: string, db: Kysely<Schema> = this.db): Promise<void> {
+    await db.updateTable('users').set({ email }).where('id', '=', id).execute();
+  }
+
+  /** The stored password hash of a person (null when none is set yet). */
+  async passwordHashOf(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+    return row?.password_hash ?? null;
+  }
+
   async setLastSignIn(id: string, at: number, db: Kysely<Schema> = this.db): Promise<void> {
     await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
   }

@@ -25,6 +25,11 @@ export class MailService {
     private readonly clock: Clock,
   ) {}
 
+  /** Whether messages leave the outbox (an SMTP server is configured); without it they wait for the operator. */
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
+
   /** Queues a message; pass the caller's transaction so the message exists only if the change does. */
   async enqueue(message: MailMessage, tx?: Tx): Promise<string> {
     const id = newId();

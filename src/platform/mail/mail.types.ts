@@ -1,5 +1,5 @@
 /** Why a message is sent. */
-export type MailKind = 'invitation' | 'password_reset' | 'form_submission';
+export type MailKind = 'invitation' | 'password_reset' | 'email_change' | 'email_changed' | 'form_submission';
 
 /** A message as the product writes it: plain text, one recipient. */
 export interface MailMessage {

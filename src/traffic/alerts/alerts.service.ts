@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { newId } from '../../lib/ids.js';
 import { dayOf, type BatchListener, type RecordedEvent } from '../events/events.types.js';
 import { assertCan, type Person } from '../../platform/index.js';
-import type { CodeLookup } from '../../catalog/index.js';
+import type { CodeLookup, Expired, ExpiryListener } from '../../catalog/index.js';
 import type { AlertsRepository } from './store/alerts.repository.js';
 import { isAlertKind, ALERT_KINDS, ONCE, type Alert, type AlertRule } from './alerts.types.js';
 
@@ -75,6 +75,15 @@ export class AlertsService {
     return { alerts, nextCursor: rows.length > limit ? encodeCursor(alerts.at(-1)!.id) : null };
   }
 
+  /** Raises the `expired` alerts of a code whose expiry is being announced, in the announcing transaction. */
+  readonly onExpired: ExpiryListener = async (trx: Tx, expired: Expired) => {
+    if (expired.kind !== 'code') return;
+    const rules = (await this.alerts.rulesOf(trx, [expired.id])).filter((rule) => rule.kind === 'expired');
+    if (rules.length === 0) return;
+    const total = await this.alerts.lifetime(trx, expired.id);
+    for (const rule of rules) await this.alerts.raise(trx, { id: newId(), rule, day: ONCE, scans: total, at: expired.at });
+  };
+
   /** The recorder's batch listener: checks the rules of the codes scanned in the batch. */
   readonly onBatch: BatchListener = async (trx: Tx, events: readonly RecordedEvent[]) => {
     const scans = events.filter((e) => e.type === 'scan' && e.codeId !== null);
@@ -82,6 +91,7 @@ export class AlertsService {
     const rules = await this.alerts.rulesOf(trx, [...new Set(scans.map((e) => e.codeId!))]);
     const now = this.clock.now();
     for (const rule of rules) {
+      if (rule.kind === 'expired') continue;
       const days = new Set(scans.filter((e) => e.codeId === rule.codeId).map((e) => dayOf(e.occurredAt)));
       if (rule.kind === 'first_scan') {
         const total = await this.alerts.lifetime(trx, rule.codeId);

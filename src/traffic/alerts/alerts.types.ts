@@ -1,5 +1,5 @@
-/** A per-code alert rule: the first scan ever, or more than `threshold` scans in one UTC day. */
-export const ALERT_KINDS = ['first_scan', 'daily_scans_above'] as const;
+/** A per-code alert rule: the first scan ever, more than `threshold` scans in one UTC day, or the code's expiry. */
+export const ALERT_KINDS = ['first_scan', 'daily_scans_above', 'expired'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const isAlertKind = (value: string): value is AlertKind => (ALERT_KINDS as readonly string[]).includes(value);
 
@@ -19,12 +19,12 @@ export interface Alert {
   ruleId: string;
   codeId: string;
   kind: AlertKind;
-  /** The UTC day (YYYY-MM-DD) the alert is about; null for `first_scan`. */
+  /** The UTC day (YYYY-MM-DD) the alert is about; null for `first_scan` and `expired`. */
   date: string | null;
-  /** Scans of that day (or lifetime, for `first_scan`) when the alert was raised. */
+  /** Scans of that day (or lifetime, for `first_scan` and `expired`) when the alert was raised. */
   scans: number;
   raisedAt: number;
 }
 
-/** The `day` stored for a first-scan alert: it is raised once, not once per day. */
+/** The `day` stored for a first-scan or expiry alert: it is raised once, not once per day. */
 export const ONCE = -1;

@@ -11,13 +11,14 @@ import type { CodeAnalytics } from './analytics.types.js';
 export class ScanHistoryService {
   constructor(
     private readonly codes: CodesService,
+    private readonly links: CodesService,
     private readonly figures: AnalyticsService,
     private readonly events: EventsService,
   ) {}
 
-  async analytics(actor: Person, codeId: string, days?: number): Promise<CodeAnalytics> {
+  async analytics(actor: Person, codeId: string, days?: number, kind: 'code' | 'link' = 'code'): Promise<CodeAnalytics> {
     assertCan(actor, 'analytics:read');
-    await this.codes.get(actor, codeId);
+    await (kind === 'link' ? this.links : this.codes).get(actor, codeId);
     return this.figures.codeAnalytics(actor, { codeId, days });
   }
 

@@ -15,13 +15,14 @@ import { SettingsRoute } from './routes/settings';
 import { SetupRoute } from './routes/setup';
 import { SignInRoute } from './routes/sign-in';
 import { TeamRoute } from './routes/team';
-import { TemplatesRoute } from './routes/templates';
 import { TokensRoute } from './routes/tokens';
 import { WebhooksRoute } from './routes/webhooks';
 import { Shell } from './shell';
 
 /** The designer carries the symbol renderer; it loads when first opened, not with every page. */
 const CodeDesignRoute = lazy(() => import('./routes/code-design').then((m) => m.CodeDesignRoute));
+/** The templates page draws each template with the renderer: loaded when first opened. */
+const TemplatesRoute = lazy(() => import('./routes/templates').then((m) => m.TemplatesRoute));
 /** The jobs pages (import, print run, the list) load when first opened; the import page carries the CSV reader. */
 const ImportRoute = lazy(() => import('./routes/import').then((m) => m.ImportRoute));
 const MoveInRoute = lazy(() => import('./routes/move-in').then((m) => m.MoveInRoute));
@@ -39,13 +40,19 @@ const CampaignDetailRoute = lazy(() => import('./routes/campaign-detail').then((
 /** A link's page draws its clicks with the analytics chart: loaded when first opened. */
 const LinkDetailRoute = lazy(() => import('./routes/link-detail').then((m) => m.LinkDetailRoute));
 
+/** One's own account carries the symbol renderer (the authenticator app's QR symbol): loaded when first opened. */
+const YourAccountRoute = lazy(() => import('./routes/your-account').then((m) => m.YourAccountRoute));
+const ConfirmEmailRoute = lazy(() => import('./routes/confirm-email').then((m) => m.ConfirmEmailRoute));
+
 /** Forms, pages and cards (editors, preview, inbox) load as one chunk when first opened. */
 const ContentListRoute = lazy(() => import('./routes/content-list').then((m) => m.ContentListRoute));
 const ContentEditRoute = lazy(() => import('./routes/content-edit').then((m) => m.ContentEditRoute));
 const FormSubmissionsRoute = lazy(() => import('./routes/form-submissions').then((m) => m.FormSubmissionsRoute));
 
 /** Pages anybody may open; every other page needs a session. */
-const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup'];
+const PUBLIC = ['/app/sign-in', '/app/forgot-password', '/app/set-password', '/app/setup', '/app/confirm-email'];
+/** Pages a signed-in person may still open (a link followed while signed in). */
+const ALSO_SIGNED_IN = ['/app/set-password', '/app/confirm-email'];
 
 function Redirect({ to }: { to: string }) {
   const { route } = useLocation();
@@ -69,7 +76,10 @@ export function AppRouter() {
     const target = session.data.setupPending ? '/app/setup' : `/app/sign-in?next=${encodeURIComponent(url)}`;
     return <Redirect to={target} />;
   }
-  if (isPublic && path !== '/app/set-password') return <Redirect to="/app/codes" />;
+  if (isPublic && !ALSO_SIGNED_IN.includes(path)) return <Redirect to="/app/codes" />;
+  // Where the account requires two factors, a person without one sets it up before anything else.
+  if (session.data.twoFactor?.required && !session.data.twoFactor.enabled && path !== '/app/account' && !isPublic)
+    return <Redirect to="/app/account" />;
   return (
     <Shell session={session.data}>
       <Router>
@@ -105,7 +115,9 @@ export function AppRouter() {
         <Route path="/app/settings/tokens" component={() => <TokensRoute session={session.data} />} />
         <Route path="/app/settings/webhooks" component={WebhooksRoute} />
         <Route path="/app/settings/account" component={AccountRoute} />
+        <Route path="/app/account" component={() => <YourAccountRoute session={session.data} />} />
         <Route path="/app/set-password" component={SetPasswordRoute} />
+        <Route path="/app/confirm-email" component={() => <ConfirmEmailRoute inShell />} />
         <Route default component={NotFoundRoute} />
       </Router>
     </Shell>
@@ -119,6 +131,7 @@ function PublicPages() {
       <Route path="/app/forgot-password" component={ForgotPasswordRoute} />
       <Route path="/app/set-password" component={SetPasswordRoute} />
       <Route path="/app/setup" component={SetupRoute} />
+      <Route path="/app/confirm-email" component={ConfirmEmailRoute} />
       <Route default component={NotFoundRoute} />
     </Router>
   );

@@ -3,6 +3,7 @@ import { useLocation } from 'preact-iso';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionState } from '../features/auth/api/get-session';
 import { useSignOut } from '../features/auth/api/session-mutations';
+import { Shortcuts } from './shortcuts';
 
 /** The main navigation, in order: one entry per section (a new section adds its line here). */
 const NAV = [
@@ -21,6 +22,7 @@ const NAV = [
   { href: '/app/media', label: 'Media' },
   { href: '/app/team', label: 'Team' },
   { href: '/app/settings', label: 'Settings' },
+  { href: '/app/account', label: 'Your account' },
 ];
 
 /**
@@ -99,6 +101,7 @@ export function Shell({ session, children }: { session: SessionState; children: 
           </main>
         </div>
       </div>
+      <Shortcuts />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { fromColumns } from '../../../db/columns.js';
 import { sql, type Kysely } from 'kysely';
-import { chunks, containsPattern, escapeLike } from '../../../db/dialect.js';
+import { chunks, codePointOrder, containsPattern, escapeLike } from '../../../db/dialect.js';
 import { byName } from '../../../db/named-rows.js';
 import { emptyFolder } from '../../../db/owned.js';
 import type { Schema } from '../../../db/schema.js';
@@ -11,7 +11,7 @@ import { withLifetimeTotals, type WithLifetimeTotal } from './scan-totals.js';
 import type { ContentKind } from '../content-kinds.js';
 import type { Preview } from '../../lifecycle/preview.js';
 import type { Utm } from '../../lifecycle/utm.js';
-import type { Code, CodeKind, CodeMode, CodeStatus, ListCodesQuery } from '../codes.types.js';
+import type { Code, CodeKind, CodeMode, CodeSort, CodeStatus, ListCodesQuery } from '../codes.types.js';
 
 const toCode = (row: WithLifetimeTotal): Code => ({
   ...fromColumns(row, 'id account_id name domain short_code destination gate_hash folder_id created_at updated_at'),
@@ -61,6 +61,17 @@ const toRow = (code: Code) => ({
   created_at: code.createdAt,
   updated_at: code.updatedAt,
 });
+
+/** A list's order; a code never scanned counts as none on both stores (their nulls sort apart). */
+function listOrder(db: Kysely<Schema>, sort: CodeSort) {
+  const descending = sort.startsWith('-');
+  const way = sql.raw(descending ? 'desc' : 'asc');
+  const key = sort.replace(/^-/, '');
+  if (key === 'name') return sql`${codePointOrder(db, 'name_lower')} ${way}, ${sql.ref('id')} ${way}`;
+  if (key === 'scans')
+    return sql`${sql.ref('lifetime_total')} ${way} ${sql.raw(descending ? 'nulls last' : 'nulls first')}, ${sql.ref('created_at')} desc, ${sql.ref('id')} desc`;
+  return sql`${sql.ref('created_at')} ${way}, ${sql.ref('id')} ${way}`;
+}
 
 /** The rows of one kind: codes, or short links (the same table, the same rules). */
 export class CodesRepository {
@@ -116,8 +127,9 @@ export class CodesRepository {
   }
 
   /**
-   * Newest first; `name` matches a case-insensitive substring of a code's name only, of a link's
-   * name, ending or destination (a link is often known by its address alone).
+   * In `query.sort`'s order (newest first by default), ties by id; `name` matches a case-insensitive
+   * substring of a code's name only, of a link's name, ending or destination (a link is often known
+   * by its address alone).
    */
   async list(accountId: string, query: ListCodesQuery): Promise<Code[]> {
     let q = this.rows().where('account_id', '=', accountId);
@@ -132,7 +144,11 @@ export class CodesRepository {
     if (query.status) q = q.where('status', '=', query.status);
     if (query.folderId) q = q.where('folder_id', '=', query.folderId);
     q = withMemberFilters(q, this.kind, query);
-    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+    const rows = await q
+      .orderBy(listOrder(this.db, query.sort ?? '-created'))
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
     return rows.map(toCode);
   }
 

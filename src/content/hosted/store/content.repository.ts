@@ -10,6 +10,7 @@ const toContent = <D>(row: Selectable<ContentsTable>): Content<D> => ({
   name: row.name,
   status: row.status as ContentStatus,
   domain: row.domain,
+  slug: row.slug,
   document: JSON.parse(row.document) as D,
   retentionDays: row.retention_days === null ? null : Number(row.retention_days),
   createdAt: Number(row.created_at),
@@ -20,6 +21,7 @@ const toContent = <D>(row: Selectable<ContentsTable>): Content<D> => ({
 const changeable = <D>(content: Content<D>) => ({
   name: content.name,
   status: content.status,
+  slug: content.slug,
   document: JSON.stringify(content.document),
   retention_days: content.retentionDays,
   updated_at: content.updatedAt,
@@ -60,6 +62,18 @@ export class ContentRepository {
   /** Any account's content of this kind: the public pages look it up by id alone. */
   async find<D>(kind: ContentKind, id: string): Promise<Content<D> | null> {
     const row = await this.db.selectFrom('contents').selectAll().where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+    return row ? toContent<D>(row) : null;
+  }
+
+  /** The content of this kind with this slug on a domain ('' the service's own), whatever its account. */
+  async findBySlug<D>(kind: ContentKind, domain: string, slug: string): Promise<Content<D> | null> {
+    const row = await this.db
+      .selectFrom('contents')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('domain', '=', domain)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     return row ? toContent<D>(row) : null;
   }
 

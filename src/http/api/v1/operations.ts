@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { principalOf } from '../../guard.js';
 import type { Readable } from 'node:stream';
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { answer, type Operation, type Upload } from '../../operations/operation.js';
 import { responses } from '../../schemas.js';
 import { actor, type ApiContext, type ApiRoutes } from './context.js';
 
-/** The success status of an operation: 201 for what adds, 202 for a queued job, else 200. */
-export const statusOf = (op: Operation): number => (op.kind === 'add' ? 201 : op.kind === 'start' ? 202 : 200);
+/** The success status of an operation: 201 for what adds, 202 for a queued job, 204 for a removal with no body, else 200. */
+export const statusOf = (op: Operation): number =>
+  op.kind === 'add' ? 201 : op.kind === 'start' ? 202 : op.noContent ? 204 : 200;
 
 /** The method and the Fastify path of an operation's `http`. */
 export function routeOf(op: Operation): { method: HTTPMethods; url: string } {
@@ -26,7 +27,7 @@ export function schemaOf(op: Operation) {
     ...(op.params ? { params: op.params } : {}),
     ...(op.querystring ? { querystring: op.querystring } : {}),
     ...(op.body && !op.upload ? { body: op.body } : {}),
-    response: responses({ [statusOf(op)]: op.output }, [...errors]),
+    response: responses({ [statusOf(op)]: op.noContent ? Type.Null({ description: 'No content.' }) : op.output }, [...errors]),
   };
 }
 
@@ -104,6 +105,7 @@ export function declareOperations(
         };
         const answered = await answer(op, actor(request), inputOf(op, request), context);
         if (op.kind === 'start') void reply.header('location', `/api/v1/jobs/${(answered as { data: { id: string } }).data.id}`);
+        if (op.noContent) return reply.code(204).send();
         return reply.code(statusOf(op)).send(answered);
       },
     });

@@ -21,7 +21,11 @@ export function CodeDesignRoute() {
   if (code.isError)
     return (
       <Page title="Design" actions={back}>
-        <ErrorMessage error={code.error} retry={() => void code.refetch()} />
+        <ErrorMessage
+          error={code.error}
+          retry={() => void code.refetch()}
+          back={{ href: '/app/codes', label: 'Back to all codes' }}
+        />
       </Page>
     );
   return (

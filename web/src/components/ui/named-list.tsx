@@ -29,7 +29,7 @@ export function NameForm({
   onCancel?: () => void;
 }) {
   const [name, setName] = useState(initial);
-  const errors = formErrors(change.error, ['name']);
+  const errors = formErrors(change.error, { name: 'Name' });
   return (
     <Form
       inline

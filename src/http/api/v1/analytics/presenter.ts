@@ -32,6 +32,17 @@ export function presentCodeAnalytics(codeId: string, a: CodeAnalytics): Static<t
   };
 }
 
+/** A link's figures: a code's, with `clicks` where a code's says `scans`. */
+export function presentLinkAnalytics(linkId: string, a: CodeAnalytics): unknown {
+  const { codeId: _codeId, ...figures } = presentCodeAnalytics(linkId, a);
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key === 'scans' ? 'clicks' : key, walk(value)]));
+  };
+  return { linkId, ...(walk(figures) as object) };
+}
+
 export function presentAccountAnalytics(a: AccountAnalytics): Static<typeof AccountAnalyticsJson> {
   return {
     days: a.days,

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { DataEnvelope } from '../../../schemas.js';
 import { Breakdowns, CodeFigures, Count, Daily, Day, Excluded } from './figures.schema.js';
 
@@ -28,6 +28,30 @@ export const CodeAnalytics = Type.Object(
   },
   { title: 'CodeAnalytics' },
 );
+
+/** The schema with every property `scans` named `clicks`, and `codeId` `linkId`: a link's figures. */
+function asClicks(schema: TSchema, title: string): TSchema {
+  const name = (key: string) => (key === 'scans' ? 'clicks' : key === 'codeId' ? 'linkId' : key);
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string | symbol, unknown> = {};
+    for (const key of Reflect.ownKeys(node)) {
+      const value = (node as Record<string | symbol, unknown>)[key];
+      if (key === 'properties')
+        out[key] = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [name(k), walk(v)]));
+      else if (key === 'required') out[key] = (value as string[]).map(name);
+      else if (key === 'description' && typeof value === 'string')
+        out[key] = value.replace(/scans/g, 'clicks').replace(/Scans/g, 'Clicks');
+      else out[key] = walk(value);
+    }
+    return out;
+  };
+  return { ...(walk(schema) as TSchema), title };
+}
+
+/** GET /analytics/links/{id}: a code's figures, counting `clicks`. */
+export const LinkAnalytics = asClicks(CodeAnalytics, 'LinkAnalytics');
 
 export const ClearScansResult = Type.Object(
   { codeId: Type.String(), eventsRemoved: Type.Integer({ minimum: 0, description: 'Events destroyed.' }) },
@@ -61,4 +85,5 @@ export const AccountAnalytics = Type.Object(
 
 export const AccountAnalyticsResponse = DataEnvelope(AccountAnalytics);
 export const CodeAnalyticsResponse = DataEnvelope(CodeAnalytics);
+export const LinkAnalyticsResponse = DataEnvelope(LinkAnalytics);
 export const ClearScansResponse = DataEnvelope(ClearScansResult);

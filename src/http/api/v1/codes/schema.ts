@@ -3,6 +3,7 @@ import { CONTENT_KINDS } from '../../../../content/index.js';
 import { Type } from '@sinclair/typebox';
 import {
   AcceptUnscannable,
+  CODE_SORTS,
   Design,
   DesignInput,
   DESTINATION_MAX,
@@ -119,6 +120,12 @@ export const ListCodesQuery = Type.Object(
     folderId: Type.Optional(Type.String({ maxLength: 64, description: 'Only the codes in this folder.' })),
     tag: Type.Optional(MemberFilter.tag),
     campaignId: Type.Optional(MemberFilter.campaignId),
+    sort: Type.Optional(
+      StringEnum(CODE_SORTS, {
+        description:
+          'The order: `-created` (the default, newest first), `created`, `name` (A to Z, any case), `-name`, `-scans` (most scanned first) or `scans`; ties by newest.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

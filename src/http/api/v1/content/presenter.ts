@@ -7,6 +7,7 @@ export function presentContent<D extends object>(content: Content<D>, publicUrl:
     id: content.id,
     name: content.name,
     url: contentUrl(content, publicUrl),
+    slug: content.slug,
     status: content.status,
     ...content.document,
     retentionDays: content.retentionDays,

@@ -1,4 +1,5 @@
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
+import { ENDING_MAX, ENDING_MIN } from '../../../../catalog/index.js';
 import {
   COLOUR_PATTERN,
   CONTENT_NAME_MAX,
@@ -38,6 +39,14 @@ export const SocialLinks = Type.Array(
 export const optional = (properties: TProperties): TProperties =>
   Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)]));
 
+/** Checked by the service, which names the rule broken: length, characters, a reserved word, taken. */
+const Slug = Nullable(
+  Type.String({
+    maxLength: ENDING_MAX,
+    description: `A readable public address (\`/f/<slug>\`): ${ENDING_MIN} to ${ENDING_MAX} letters, digits, \`-\` or \`_\`, not a reserved word, unique on the domain, like a code's ending. Null or empty: the id only. The id's address keeps working either way.`,
+  }),
+);
+
 const Status = StringEnum(['draft', 'published', 'unpublished'], {
   description: 'Only published content is served at `url`.',
 });
@@ -48,7 +57,8 @@ export const contentSchema = (title: string, properties: TProperties): TObject =
     {
       id: Type.String(),
       name: Type.String(),
-      url: Type.String({ description: 'The public address.' }),
+      url: Type.String({ description: 'The public address: ending in the slug when there is one, else the id.' }),
+      slug: Slug,
       status: Status,
       ...properties,
       retentionDays: RetentionDays,
@@ -65,6 +75,7 @@ export const createBody = (properties: TProperties): TObject =>
       name: Name,
       status: Type.Optional(StringEnum(['draft', 'published'], { description: 'Default `published`.' })),
       retentionDays: Type.Optional(RetentionDays),
+      slug: Type.Optional(Slug),
       ...properties,
     },
     { additionalProperties: false },
@@ -76,6 +87,7 @@ export const updateBody = (properties: TProperties): TObject =>
     {
       name: Type.Optional(Name),
       retentionDays: Type.Optional(RetentionDays),
+      slug: Type.Optional(Slug),
       ...optional(properties),
     },
     { additionalProperties: false },

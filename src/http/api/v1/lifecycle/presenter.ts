@@ -1,5 +1,29 @@
 import { iso } from '../../../../lib/clock.js';
-import { hasExpired, type Code } from '../../../../catalog/index.js';
+import {
+  hasExpired,
+  type Code,
+  type Repoint as RepointRecord,
+  type UtmTemplate as UtmTemplateRecord,
+} from '../../../../catalog/index.js';
+import type { Static } from '@sinclair/typebox';
+import type { Repoint, UtmTemplate } from './schema.js';
+
+export const presentRepoint = (repoint: RepointRecord): Static<typeof Repoint> => ({
+  id: repoint.id,
+  url: repoint.url,
+  at: iso(repoint.at),
+  status: repoint.status,
+  createdAt: iso(repoint.createdAt),
+  appliedAt: repoint.appliedAt === null ? null : iso(repoint.appliedAt),
+});
+
+export const presentUtmTemplate = (template: UtmTemplateRecord): Static<typeof UtmTemplate> => ({
+  id: template.id,
+  name: template.name,
+  utm: template.utm,
+  createdAt: iso(template.createdAt),
+  updatedAt: iso(template.updatedAt),
+});
 
 /** A code's or link's lifecycle fields as the API reads them, but the limit (named per kind). */
 export function presentLifecycle(code: Code, publicUrl: string, now: number) {

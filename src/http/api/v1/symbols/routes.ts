@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import { reportHeader, type SymbolImage } from '../../../../catalog/index.js';
+import type { Actor } from '../../../../platform/index.js';
 import { IdParams, responses } from '../../../schemas.js';
 import { actor, type ApiRoutes } from '../context.js';
 import { imageContent, ImageQuery, NotModified, PreviewBody, PreviewResponse } from './schema.js';
@@ -44,11 +46,28 @@ function sendImage(reply: FastifyReply, image: SymbolImage, disposition: 'attach
 const SCANNABILITY_NOTE = `The \`${SCANNABILITY_HEADER}\` header gives the scannability check: \`pass\`, or \`warn\`/\`fail\` with its causes (\`fail; causes=decode,contrast\`).`;
 
 const route = declareRoutes(['codes']);
+const linksRoute = declareRoutes(['links']);
 
 const designsRoute = declareRoutes(['designs']);
 
 export const symbolsRoutes: ApiRoutes = async (app, { services, guard }) => {
   const read = guard({ scope: 'codes:read', metered: true });
+  const readLinks = guard({ scope: 'links:read', metered: true });
+  /** A code's or a link's image: 304 when the ETag matches. */
+  const answerImage = async (
+    reply: FastifyReply,
+    who: Actor,
+    id: string,
+    query: Static<typeof ImageQuery>,
+    ifNoneMatch: string | undefined,
+    kind: 'code' | 'link',
+  ) => {
+    const request = { format: query.format ?? 'png', size: query.size };
+    const result = await services.catalog.symbols.codeImage(who, id, request, ifNoneMatch, kind);
+    if (!('body' in result))
+      return reply.code(304).header('ETag', result.etag).header('Cache-Control', 'private, no-cache').send();
+    return sendImage(reply, result, 'attachment');
+  };
 
   app.get(
     '/codes/:id/image',
@@ -58,18 +77,20 @@ export const symbolsRoutes: ApiRoutes = async (app, { services, guard }) => {
       querystring: ImageQuery,
       response: responses({ 200: imageContent('The image.'), 304: NotModified }, [404]),
     }),
-    async (request, reply) => {
-      const format = request.query.format ?? 'png';
-      const result = await services.catalog.symbols.codeImage(
-        actor(request),
-        request.params.id,
-        { format, size: request.query.size },
-        request.headers['if-none-match'],
-      );
-      if (!('body' in result))
-        return reply.code(304).header('ETag', result.etag).header('Cache-Control', 'private, no-cache').send();
-      return sendImage(reply, result, 'attachment');
-    },
+    async (request, reply) =>
+      answerImage(reply, actor(request), request.params.id, request.query, request.headers['if-none-match'], 'code'),
+  );
+
+  app.get(
+    '/links/:id/image',
+    linksRoute(readLinks, 'getLinkImage', "Render a short link's QR code (addition within v1)", {
+      description: `A QR code of the link's short address in the link's design (the defaults unless one was given), as SVG, PNG or PDF, like a code's image. ${SCANNABILITY_NOTE}`,
+      params: IdParams,
+      querystring: ImageQuery,
+      response: responses({ 200: imageContent('The image.'), 304: NotModified }, [404]),
+    }),
+    async (request, reply) =>
+      answerImage(reply, actor(request), request.params.id, request.query, request.headers['if-none-match'], 'link'),
   );
 
   app.post(

@@ -43,4 +43,17 @@ export const UpdateUserBody = Type.Object(
 export const ListUsersQuery = Type.Object({ limit: Pagination.limit(), offset: Pagination.offset() });
 
 export const UserResponse = DataEnvelope(User);
+export const InvitedUserResponse = DataEnvelope(
+  Type.Composite([
+    User,
+    Type.Object({
+      invitationUrl: Nullable(
+        Type.String({
+          description:
+            'The single-use link (valid 7 days) where the person chooses a password, answered only when this server sends no mail: hand it over yourself. Null when it was mailed.',
+        }),
+      ),
+    }),
+  ]),
+);
 export const UserListResponse = DataEnvelope(Type.Array(User));

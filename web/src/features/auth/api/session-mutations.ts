@@ -1,3 +1,4 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dashboardApi, setCsrfToken, unwrap } from '../../../lib/api-client';
 import type { SessionState } from './get-session';
@@ -19,6 +20,21 @@ function useSessionChange<I>(call: (input: I) => Promise<{ data: SessionState } 
 
 export const useSignIn = () =>
   useSessionChange((body: { email: string; password: string }) => unwrap(dashboardApi.POST('/app/api/session', { body })));
+
+export const useSecondFactor = () =>
+  useSessionChange((body: { code: string }) => unwrap(dashboardApi.POST('/app/api/session/second-factor', { body })));
+
+/** Signs in with a passkey (or gives it as the second factor): the server's challenge, the device's answer, checked. */
+export const usePasskeySignIn = () =>
+  useSessionChange(async () => {
+    const { ceremony, options } = (await unwrap(dashboardApi.POST('/app/api/session/passkey/options'))).data;
+    const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    return unwrap(
+      dashboardApi.POST('/app/api/session/passkey', {
+        body: { ceremony, response: response as unknown as Record<string, unknown> },
+      }),
+    );
+  });
 
 export const useSignOut = () =>
   useSessionChange(async () => {

@@ -30,7 +30,7 @@ export function CampaignForm({
   const [name, setName] = useState(campaign?.name ?? '');
   const [starts, setStarts] = useState(dayOf(campaign?.startsAt ?? null));
   const [ends, setEnds] = useState(dayOf(campaign?.endsAt ?? null));
-  const errors = formErrors(error, ['name', 'startsAt', 'endsAt']);
+  const errors = formErrors(error, { name: 'Name', startsAt: 'First day', endsAt: 'Last day' });
   return (
     <Form
       error={errors.form}

@@ -32,7 +32,11 @@ export function CodeDetail({ id, can }: { id: string; can: Abilities }) {
   if (code.isError)
     return (
       <Page title="Code">
-        <ErrorMessage error={code.error} retry={() => void code.refetch()} />
+        <ErrorMessage
+          error={code.error}
+          retry={() => void code.refetch()}
+          back={{ href: '/app/codes', label: 'Back to all codes' }}
+        />
       </Page>
     );
   return (

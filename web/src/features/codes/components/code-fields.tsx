@@ -1,5 +1,16 @@
 import { TextField } from '../../../components/ui/field';
 
+/** A code's fields as the API names them and the labels the forms show them under, for messages beside them. */
+export const CODE_LABELS = {
+  name: 'Name',
+  url: 'Destination',
+  mode: 'Kind',
+  shortCode: 'Ending',
+  folderId: 'Folder',
+  templateId: 'Design',
+  gate: 'Password',
+} as const;
+
 interface Bound {
   value: string;
   onInput: (value: string) => void;

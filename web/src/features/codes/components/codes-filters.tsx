@@ -2,7 +2,24 @@ import { named, SelectField } from '../../../components/ui/select-field';
 import type { CodesFilter } from '../api/get-codes';
 import type { Folder } from '../api/get-folders';
 
-export type Filters = { name: string; status: NonNullable<CodesFilter['status']> | ''; folderId: string };
+/** The list's view as the address keeps it: `q` the search, `folder` a folder's id, `sort` the order. */
+export type Filters = {
+  q: string;
+  status: NonNullable<CodesFilter['status']> | '';
+  folder: string;
+  sort: NonNullable<CodesFilter['sort']>;
+};
+
+export const FILTERS_AT_START: Filters = { q: '', status: '', folder: '', sort: '-created' };
+
+const SORTS = [
+  ['-created', 'Newest first'],
+  ['created', 'Oldest first'],
+  ['name', 'Name, A to Z'],
+  ['-name', 'Name, Z to A'],
+  ['-scans', 'Most scans'],
+  ['scans', 'Fewest scans'],
+] as const;
 
 const STATUSES = [
   ['active', 'Active'],
@@ -10,7 +27,7 @@ const STATUSES = [
   ['archived', 'Archived'],
 ] as const;
 
-/** Search by name, and the status and folder filters; any change goes back to the first page. */
+/** Search by name, the status and folder filters, and the order; any change goes back to the first page. */
 export function CodesFilters({
   filters,
   folders,
@@ -18,18 +35,18 @@ export function CodesFilters({
 }: {
   filters: Filters;
   folders: Folder[];
-  onChange: (filters: Filters) => void;
+  onChange: (changes: Partial<Filters>) => void;
 }) {
   return (
-    <form class="filters filters-3" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form class="filters filters-codes" role="search" onSubmit={(e) => e.preventDefault()}>
       <div class="field">
         <label for="codes-search">Search by name</label>
         <input
           id="codes-search"
           type="search"
           maxLength={200}
-          value={filters.name}
-          onInput={(e) => onChange({ ...filters, name: e.currentTarget.value })}
+          value={filters.q}
+          onInput={(e) => onChange({ q: e.currentTarget.value })}
         />
       </div>
       <SelectField
@@ -37,15 +54,16 @@ export function CodesFilters({
         none="Any"
         value={filters.status}
         options={STATUSES}
-        onChange={(status) => onChange({ ...filters, status })}
+        onChange={(status) => onChange({ status })}
       />
       <SelectField
         label="Folder"
         none="Any folder"
-        value={filters.folderId}
+        value={filters.folder}
         options={named(folders)}
-        onChange={(folderId) => onChange({ ...filters, folderId })}
+        onChange={(folder) => onChange({ folder })}
       />
+      <SelectField label="Sort by" value={filters.sort} options={SORTS} onChange={(sort) => onChange({ sort })} />
     </form>
   );
 }

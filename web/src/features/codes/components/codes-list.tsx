@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useAddressState } from '../../../lib/use-address-state';
 import { ButtonLink } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Empty, ErrorMessage, Loading } from '../../../components/ui/states';
@@ -6,30 +7,35 @@ import { formatCount, formatDateTime } from '../../../lib/format';
 import { useCodes, type Code, type CodesFilter } from '../api/get-codes';
 import { useFolders, type Folder } from '../api/get-folders';
 import { BulkBar } from './bulk-bar';
-import { CodesFilters, type Filters } from './codes-filters';
+import { CodesFilters, FILTERS_AT_START, type Filters } from './codes-filters';
 import { StatusBadge } from './status-badge';
 import '../codes.css';
 
 const PAGE = 20;
 
-/** The account's codes: search by name, filter by status and folder, a page at a time, several at once. */
+/**
+ * The account's codes: search by name, filter by status and folder, sort, a page at a time, several at
+ * once. The search, filters, order and page live in the address, so a reload or a shared link keeps them.
+ */
 export function CodesList() {
-  const [filters, setFilters] = useState<Filters>({ name: '', status: '', folderId: '' });
-  const [offset, setOffset] = useState(0);
+  const [view, setView] = useAddressState({ ...FILTERS_AT_START, page: '1' });
+  const filters = view as unknown as Filters;
+  const offset = (Math.max(1, Number.parseInt(view.page, 10) || 1) - 1) * PAGE;
   const [selected, setSelected] = useState<string[]>([]);
   const filter: CodesFilter = {
     limit: PAGE,
     offset,
-    ...(filters.name.trim() ? { name: filters.name.trim() } : {}),
+    sort: filters.sort,
+    ...(filters.q.trim() ? { name: filters.q.trim() } : {}),
     ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.folderId ? { folderId: filters.folderId } : {}),
+    ...(filters.folder ? { folderId: filters.folder } : {}),
   };
   const codes = useCodes(filter);
   const folders = useFolders();
   const folderList = folders.data ?? [];
   const filtered = Boolean(filter.name || filter.status || filter.folderId);
-  const turn = (next: number) => {
-    setOffset(next);
+  const turn = (next: number, changes: Partial<Filters> = {}) => {
+    setView({ ...changes, page: String(next / PAGE + 1) });
     setSelected([]);
   };
 
@@ -38,14 +44,7 @@ export function CodesList() {
       <h2 id="codes-heading" class="visually-hidden">
         All codes
       </h2>
-      <CodesFilters
-        filters={filters}
-        folders={folderList}
-        onChange={(next) => {
-          setFilters(next);
-          turn(0);
-        }}
-      />
+      <CodesFilters filters={filters} folders={folderList} onChange={(next) => turn(0, next)} />
       {codes.isPending ? (
         <Loading label="Loading codes…" />
       ) : codes.isError ? (
@@ -103,11 +102,23 @@ function CodeRows({
                 checked={checked}
                 onChange={() => onSelect(checked ? selected.filter((id) => id !== code.id) : [...selected, code.id])}
               />
+              <img
+                class="list-thumb"
+                src={`/app/api/v1/codes/${code.id}/image?format=svg&size=96`}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+              />
               <div class="list-main">
                 <a class="list-title" href={`/app/codes/${code.id}`}>
                   {code.name}
                 </a>
-                <span class="list-sub">{code.mode === 'dynamic' ? code.url : 'Static: ' + code.encode}</span>
+                <span class="list-sub">{code.mode === 'dynamic' ? code.url : 'Static code'}</span>
+              </div>
+              <div class="list-destination">
+                <span class="visually-hidden">Destination: </span>
+                {code.destination}
               </div>
               <div class="list-meta">
                 <StatusBadge status={code.status} />

@@ -5,7 +5,7 @@ import { named, SelectField } from '../../../components/ui/select-field';
 import { Notice } from '../../../components/ui/states';
 import { ENDING_PATTERN } from '../../../lib/ending-pattern';
 import { formErrors } from '../../../lib/form-errors';
-import { CodeNameField, DestinationField } from './code-fields';
+import { CODE_LABELS, CodeNameField, DestinationField } from './code-fields';
 import { useCreateCode } from '../api/create-code';
 import type { Code } from '../api/get-codes';
 import { useFolders } from '../api/get-folders';
@@ -22,7 +22,7 @@ export function CreateCodeForm({ onCreated }: { onCreated: (code: Code) => void 
   const create = useCreateCode();
   const folders = useFolders();
   const templates = useTemplateChoices();
-  const errors = formErrors(create.error, ['name', 'url', 'mode', 'shortCode', 'folderId', 'templateId']);
+  const errors = formErrors(create.error, CODE_LABELS);
   return (
     <form
       class="form card"

@@ -6,7 +6,7 @@ import { formErrors } from '../../../lib/form-errors';
 import type { Code } from '../api/get-codes';
 import { useFolders } from '../api/get-folders';
 import { useUpdateCode } from '../api/update-code';
-import { CodeNameField, DestinationField } from './code-fields';
+import { CODE_LABELS, CodeNameField, DestinationField } from './code-fields';
 
 /** Rename, file in a folder, and for a dynamic code repoint: the next scan follows the new destination. */
 export function EditCode({ code }: { code: Code }) {
@@ -15,7 +15,7 @@ export function EditCode({ code }: { code: Code }) {
   const [folderId, setFolderId] = useState(code.folderId ?? '');
   const { update } = useUpdateCode(code.id);
   const folders = useFolders();
-  const errors = formErrors(update.error, ['name', 'url', 'folderId']);
+  const errors = formErrors(update.error, { name: CODE_LABELS.name, url: CODE_LABELS.url, folderId: CODE_LABELS.folderId });
   const changes = {
     ...(name !== code.name ? { name } : {}),
     ...(code.mode === 'dynamic' && url !== code.destination ? { url } : {}),

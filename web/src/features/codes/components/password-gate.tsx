@@ -5,6 +5,7 @@ import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import type { Code } from '../api/get-codes';
 import { useUpdateCode } from '../api/update-code';
+import { CODE_LABELS } from './code-fields';
 
 /** The shortest password the API accepts for a gate (its OpenAPI schema's minLength). */
 const GATE_PASSWORD_MIN = 8;
@@ -14,7 +15,7 @@ export function PasswordGate({ code }: { code: Code }) {
   const { update } = useUpdateCode(code.id);
   const [password, setPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const errors = formErrors(update.error, ['gate']);
+  const errors = formErrors(update.error, { gate: CODE_LABELS.gate });
   const protectedNow = code.gate !== null;
   const save = (gate: { password: string } | null, message: string) =>
     update.mutate(

@@ -5,6 +5,7 @@ import { Form as FormElement } from '../../../components/ui/form';
 import { Page } from '../../../components/ui/page';
 import { QueryView } from '../../../components/ui/query-view';
 import { Notice } from '../../../components/ui/states';
+import { ENDING_PATTERN } from '../../../lib/ending-pattern';
 import { formErrors } from '../../../lib/form-errors';
 import { useContent, useSaveContent, type AnyContent, type Card, type Form, type Kind, type LandingPage } from '../api/content';
 import { CardFields } from './card-fields';
@@ -16,6 +17,9 @@ import { ColourField, OptionalText } from './inputs';
 import { PageBlocksEditor } from './page-blocks-editor';
 import { PreviewFrame } from './preview-frame';
 import '../content.css';
+
+/** The public path of each kind, before the id or slug. */
+const PATHS: Record<Kind, string> = { forms: 'f', pages: 'p', cards: 'c' };
 
 /** The fields a change may send: everything but what the service sets itself. */
 const READ_ONLY = new Set(['id', 'url', 'status', 'createdAt', 'updatedAt']);
@@ -60,7 +64,7 @@ function KindFields({ kind, draft, set }: { kind: Kind; draft: AnyContent; set: 
 function Editor({ kind, content, canWrite }: { kind: Kind; content: AnyContent; canWrite: boolean }) {
   const [draft, setDraft] = useState<AnyContent>(content);
   const save = useSaveContent(kind, content.id);
-  const errors = formErrors(save.error, ['name']);
+  const errors = formErrors(save.error, { name: 'Name', slug: 'Readable address' });
   const set = (patch: object) => setDraft((current) => ({ ...current, ...patch }) as AnyContent);
   const body = editable(draft);
   const dirty = JSON.stringify(body) !== JSON.stringify(editable(content));
@@ -88,6 +92,15 @@ function Editor({ kind, content, canWrite }: { kind: Kind; content: AnyContent; 
                 value={draft.name}
                 onInput={(name) => set({ name })}
                 error={errors.field.name}
+              />
+              <TextField
+                label="Readable address (optional)"
+                maxLength={64}
+                pattern={ENDING_PATTERN}
+                value={draft.slug ?? ''}
+                onInput={(slug) => set({ slug: slug.trim() || null })}
+                error={errors.field.slug}
+                hint={`The public address ends in it: /${PATHS[kind]}/spring-menu. 3 to 64 letters, digits, - or _; the address with the id keeps working.`}
               />
               <KindFields kind={kind} draft={draft} set={set} />
             </fieldset>

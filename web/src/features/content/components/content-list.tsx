@@ -27,7 +27,7 @@ function NewContentForm({ kind }: { kind: Kind }) {
   const [name, setName] = useState('');
   const create = useCreateContent(kind);
   const { route } = useLocation();
-  const errors = formErrors(create.error, ['name']);
+  const errors = formErrors(create.error, { name: 'Name' });
   return (
     <Form
       error={errors.form}

@@ -22,7 +22,7 @@ export function exportCsv(form: Form, submissions: readonly Submission[]): void 
     (key, i, all) => all.indexOf(key) === i,
   );
   const label = (key: string) => form.fields.find((f) => f.key === key)?.label ?? key;
-  downloadCsv(`${form.name.replace(/[^\w.-]+/g, '-')}-submissions.csv`, [
+  downloadCsv(`${form.name}-submissions.csv`, [
     ['Submitted at', 'Id', ...keys.map(label)],
     ...submissions.map((s) => [s.createdAt, s.id, ...keys.map((key) => cell(s.answers[key]))]),
   ]);

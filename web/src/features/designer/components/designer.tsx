@@ -25,7 +25,8 @@ function modulesAcross(value: string, design: Design): number {
 
 /**
  * The designer: every option of the design beside a live preview (drawn in the browser by the shared
- * renderer), the service's scannability report, templates, and exports of the saved design.
+ * renderer), the service's scannability report, templates, and exports of the saved design or of the
+ * unsaved one as a variant.
  */
 export function Designer({
   code,
@@ -53,7 +54,7 @@ export function Designer({
     save.reset();
   };
   const change = (patch: Partial<Design>) => edit((current) => ({ ...current, ...patch }));
-  const across = useMemo(() => modulesAcross(code.encode, saved), [code.encode, code.design]);
+  const across = useMemo(() => modulesAcross(code.encode, design), [code.encode, design]);
   const pickLogo = (url: string) =>
     change({
       logo: { url, size: design.logo?.size ?? 0.2 },
@@ -123,7 +124,13 @@ export function Designer({
         </div>
       </form>
       <div class="designer-side stack">
-        <ExportPanel codeId={code.id} report={unsaved ? undefined : report} symbolModules={across} unsaved={unsaved} />
+        <ExportPanel
+          code={code}
+          design={design}
+          report={checked === design && !preview.isPlaceholderData ? report : undefined}
+          symbolModules={across}
+          unsaved={unsaved}
+        />
         <TemplatePanel design={design} scannable={scannable} canSave={canWrite} onApply={(template) => edit(() => template)} />
       </div>
     </div>

@@ -3,8 +3,10 @@ import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ErrorMessage, Notice } from '../../../components/ui/states';
+import { forSaving } from '../api/design-state';
 import { useExportImage, type ExportFormat } from '../api/export-image';
 import type { Scannability } from '../api/preview-design';
+import type { DesignedCode, Design } from '../api/types';
 import { ScannabilityReport, verdict } from './scannability-report';
 
 const FORMATS: Record<ExportFormat, { label: string; unit: 'px' | 'mm'; min: number; max: number; start: number; hint: string }> =
@@ -29,16 +31,21 @@ const FORMATS: Record<ExportFormat, { label: string; unit: 'px' | 'mm'; min: num
   };
 
 /**
- * Exports the saved design through the service (the same renderer), after showing the scannability
- * report for the chosen size; a design that fails is exported only once the person says so.
+ * Exports through the service (the same renderer) the saved design, or, while options are changed and
+ * not saved, the design as it is now (a variant: the code keeps its saved design), after showing the
+ * scannability report for the chosen size; a design that fails is exported only once the person says so.
  */
 export function ExportPanel({
-  codeId,
+  code,
+  design,
   report,
   symbolModules,
   unsaved,
 }: {
-  codeId: string;
+  code: DesignedCode;
+  /** The design as shown, exported as a variant while `unsaved`. */
+  design: Design;
+  /** The check of the design as shown; undefined while it is being made. */
   report: Scannability | undefined;
   /** Modules across the whole image (quiet zone and frame included), to tell the size of one module. */
   symbolModules: number;
@@ -47,7 +54,7 @@ export function ExportPanel({
   const [format, setFormat] = useState<ExportFormat>('png');
   const [sizes, setSizes] = useState<Record<ExportFormat, number>>({ png: 1024, svg: 1024, pdf: 50 });
   const [accepted, setAccepted] = useState(false);
-  const exporter = useExportImage(codeId);
+  const exporter = useExportImage(code);
   const spec = FORMATS[format];
   const size = sizes[format];
   const sizeValid = Number.isInteger(size) && size >= spec.min && size <= spec.max;
@@ -56,7 +63,12 @@ export function ExportPanel({
   return (
     <section class="card stack" aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
-      {unsaved ? <Notice>Save the design first: exports are drawn from the saved design.</Notice> : null}
+      {unsaved ? (
+        <Notice>
+          Exports draw the design as shown, not saved: a variant to try or hand over. The code keeps its saved design until you
+          save.
+        </Notice>
+      ) : null}
       <fieldset class="field">
         <legend>Format</legend>
         <div class="segmented">
@@ -87,12 +99,8 @@ export function ExportPanel({
           />
         )}
       </Field>
-      {unsaved ? null : (
-        <>
-          <h3 class="h3">Scannability at this size</h3>
-          {report ? <ScannabilityReport report={report} extra={extra} /> : <p class="muted">Checking…</p>}
-        </>
-      )}
+      <h3 class="h3">Scannability at this size</h3>
+      {report ? <ScannabilityReport report={report} extra={extra} /> : <p class="muted">Checking…</p>}
       {failing ? (
         <label class="choice choice-warn">
           <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.currentTarget.checked)} />
@@ -100,14 +108,15 @@ export function ExportPanel({
         </label>
       ) : null}
       {exporter.error ? <ErrorMessage error={exporter.error} /> : null}
-      {exporter.isSuccess && !unsaved ? <Notice tone="success">Downloaded {exporter.data}.</Notice> : null}
+      {exporter.isSuccess ? <Notice tone="success">Downloaded {exporter.data}.</Notice> : null}
       <div class="actions actions-start">
         <Button
           busy={exporter.isPending}
-          disabled={unsaved || !sizeValid || !report || (failing && !accepted)}
-          onClick={() => exporter.mutate({ format, size })}
+          disabled={!sizeValid || !report || (failing && !accepted)}
+          onClick={() => exporter.mutate({ format, size, ...(unsaved ? { variant: forSaving(design) } : {}) })}
         >
-          Download {spec.label}
+          Download {unsaved ? 'variant as ' : ''}
+          {spec.label}
         </Button>
       </div>
     </section>

@@ -25,7 +25,7 @@ export function TemplatePanel({
   const [chosen, setChosen] = useState('');
   const [name, setName] = useState('');
   const [accept, setAccept] = useState(false);
-  const errors = formErrors(save.error, ['name']);
+  const errors = formErrors(save.error, { name: 'Template name' });
   const list = templates.data ?? [];
   return (
     <section class="card stack" aria-labelledby="templates-heading">

@@ -51,7 +51,7 @@ export function FolderPicker({
 export function NewFolder({ onCreated }: { onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
   const create = useCreateMediaFolder();
-  const errors = formErrors(create.error, ['name']);
+  const errors = formErrors(create.error, { name: 'Folder name' });
   return (
     <Form
       inline
@@ -74,7 +74,7 @@ export function FolderActions({ folder, onDeleted }: { folder: MediaFolder; onDe
   const [open, setOpen] = useState(false);
   const rename = useRenameMediaFolder();
   const remove = useDeleteMediaFolder();
-  const errors = formErrors(rename.error, ['name']);
+  const errors = formErrors(rename.error, { name: 'Folder name' });
   return (
     <>
       <Form inline error={errors.form} onSubmit={() => rename.mutate({ id: folder.id, name: name.trim() })}>

@@ -28,7 +28,7 @@ function EditFile({ file, folders, onDone }: { file: MediaFile; folders: MediaFo
   const [name, setName] = useState(file.name);
   const [folder, setFolder] = useState(file.folderId ?? '');
   const update = useUpdateMedia();
-  const errors = formErrors(update.error, ['name', 'folderId']);
+  const errors = formErrors(update.error, { name: 'Name', folderId: 'Folder' });
   return (
     <Form
       error={errors.form}

@@ -10,7 +10,7 @@ import { useUploadMedia, type MediaFolder } from '../api/media';
 
 /** A refusal of the upload: about the name or folder beside them; about the bytes (type, size, room) beside the file. */
 function fileErrors(error: unknown) {
-  const errors = formErrors(error, ['file', 'name', 'folderId']);
+  const errors = formErrors(error, { file: 'File', name: 'Name', folderId: 'Folder' });
   if (errors.form && error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { field: { file: errors.form }, form: null };
   return errors;

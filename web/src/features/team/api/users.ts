@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client';
+import { api, dashboardApi, unwrap } from '../../../lib/api-client';
 import type { BodyOf, ResponseData } from '../../../lib/api-types';
 import { useChange } from '../../../lib/mutation';
 
@@ -20,4 +20,12 @@ export const useChangePerson = () =>
     ['team'],
     async ({ id, ...body }: PersonChange & { id: string }) =>
       (await unwrap(api.PATCH('/users/{id}', { params: { path: { id } }, body }))).data,
+  );
+
+/** A new single-use link for a person (invitation or reset): mailed, or answered when the server sends no mail. */
+export const useMemberLink = () =>
+  useChange(
+    ['team'],
+    async (id: string) =>
+      (await unwrap(dashboardApi.POST('/app/api/users/{id}/password-link', { params: { path: { id } } }))).data,
   );

@@ -2,6 +2,7 @@ import { Form } from '../../../components/ui/form';
 import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { HandoverLink } from '../../../components/ui/handover-link';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import { useInvite } from '../api/users';
@@ -60,7 +61,11 @@ export function InviteForm() {
         );
       }}
     >
-      {invite.data ? (
+      {invite.data?.invitationUrl ? (
+        <HandoverLink url={invite.data.invitationUrl} name="invitation link">
+          Invited {invite.data.email}. This server sends no mail: give them this link, valid 7 days, to choose their password.
+        </HandoverLink>
+      ) : invite.data ? (
         <Notice tone="success">Invited {invite.data.email}. They receive a link, valid 7 days, to choose their password.</Notice>
       ) : null}
       <div class="grid-2">

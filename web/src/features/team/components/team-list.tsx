@@ -4,11 +4,14 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/format';
-import { useChangePerson, useTeam, type Person } from '../api/users';
+import { HandoverLink } from '../../../components/ui/handover-link';
+import { Notice } from '../../../components/ui/states';
+import { useChangePerson, useMemberLink, useTeam, type Person } from '../api/users';
 import { ROLE_CHOICES, type AssignableRole } from './roles';
 
 function PersonRow({ person, canManage, self }: { person: Person; canManage: boolean; self: boolean }) {
   const change = useChangePerson();
+  const link = useMemberLink();
   const [suspending, setSuspending] = useState(false);
   const label = person.name ?? person.email;
   const editable = canManage && person.role !== 'owner' && !self;
@@ -32,6 +35,18 @@ function PersonRow({ person, canManage, self }: { person: Person; canManage: boo
           </span>
         ) : null}
         {change.error instanceof Error ? <p class="field-error">{change.error.message}</p> : null}
+        {link.error instanceof Error ? <p class="field-error">{link.error.message}</p> : null}
+        {link.data?.url ? (
+          <HandoverLink url={link.data.url} name={`link for ${label}`}>
+            {link.data.purpose === 'invitation'
+              ? `A new invitation for ${label}, valid 7 days.`
+              : `A password reset link for ${label}, valid 1 hour.`}
+          </HandoverLink>
+        ) : link.data ? (
+          <Notice tone="success">
+            {link.data.purpose === 'invitation' ? 'A new invitation' : 'A password reset link'} is on its way to {person.email}.
+          </Notice>
+        ) : null}
       </div>
       <div class="list-meta">
         <span class={`badge badge-${person.status}`}>{person.status === 'active' ? 'Active' : 'Suspended'}</span>
@@ -60,6 +75,12 @@ function PersonRow({ person, canManage, self }: { person: Person; canManage: boo
             {person.role === 'owner' ? <span class="muted"> · cannot be changed</span> : null}
           </span>
         )}
+        {editable && person.status === 'active' ? (
+          <Button variant="ghost" busy={link.isPending} onClick={() => link.mutate(person.id)}>
+            {person.lastSignInAt ? 'Reset password' : 'New invitation link'}
+            <span class="visually-hidden"> for {label}</span>
+          </Button>
+        ) : null}
         {editable && person.status === 'active' ? (
           <Button variant="ghost" onClick={() => setSuspending(true)}>
             Suspend<span class="visually-hidden"> {label}</span>

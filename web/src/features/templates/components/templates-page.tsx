@@ -8,6 +8,8 @@ import { QueryView } from '../../../components/ui/query-view';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { TemplateThumb } from './template-thumb';
+import '../templates.css';
 import { useCreateTemplate, useDeleteTemplate, useRenameTemplate, useTemplates, type Template } from '../api/templates';
 
 const MODULE_STYLES = ['square', 'rounded', 'dots', 'classy'] as const;
@@ -19,7 +21,7 @@ function NewTemplateForm() {
   const [background, setBackground] = useState('#ffffff');
   const [moduleStyle, setModuleStyle] = useState<(typeof MODULE_STYLES)[number]>('square');
   const create = useCreateTemplate();
-  const errors = formErrors(create.error, ['name', 'design']);
+  const errors = formErrors(create.error, { name: 'Template name', design: 'Design' });
   return (
     <Form
       error={errors.form}
@@ -58,19 +60,17 @@ function TemplateItem({ template, canWrite }: { template: Template; canWrite: bo
   const rename = useRenameTemplate();
   const remove = useDeleteTemplate();
   const { foreground, background, moduleStyle } = template.design;
+  const colours = `${foreground} on ${background}`;
   return (
     <NamedItem
       name={template.name}
-      details={`${moduleStyle} modules · changed ${formatDateTime(template.updatedAt)}`}
+      details={`${moduleStyle} modules, ${colours} · changed ${formatDateTime(template.updatedAt)}`}
       canWrite={canWrite}
       rename={{ ...rename, run: (name, done) => rename.mutate({ id: template.id, name }, { onSuccess: done }) }}
       remove={{ ...remove, run: (done) => remove.mutate(template.id, { onSuccess: done }) }}
       removeWarning={<p>Codes designed with it keep their design; it is no longer offered in the designer.</p>}
     >
-      <span class="swatches" aria-label={`Colours ${foreground} on ${background}`} role="img">
-        <span class="swatch" ref={(el) => el?.style.setProperty('background', foreground)} />
-        <span class="swatch" ref={(el) => el?.style.setProperty('background', background)} />
-      </span>
+      <TemplateThumb template={template} />
     </NamedItem>
   );
 }

@@ -12,7 +12,7 @@ export function CreateHookForm() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EventType[]>([]);
   const create = useCreateHook();
-  const errors = formErrors(create.error, ['url', 'events']);
+  const errors = formErrors(create.error, { url: 'Endpoint address', events: 'Events' });
 
   const startOver = () => {
     create.reset();
@@ -38,7 +38,7 @@ export function CreateHookForm() {
         value={url}
         onInput={setUrl}
         error={errors.field.url}
-        hint="qrelay POSTs each event there as JSON and retries for about three days."
+        hint="qrelay POSTs each event there as JSON and retries for about three days. Addresses on a private network (localhost, 10.x, 192.168.x) are refused unless the operator sets WEBHOOK_ALLOW_PRIVATE=true and restarts qrelay."
       />
       <CheckGroup
         legend="Events"
