@@ -37,6 +37,8 @@ const MediaRoute = lazy(() => import('./routes/media').then((m) => m.MediaRoute)
 /** A GS1 key's page draws its symbol with the renderer, like the designer: loaded when first opened. */
 const Gs1DetailRoute = lazy(() => import('./routes/gs1-detail').then((m) => m.Gs1DetailRoute));
 const CampaignDetailRoute = lazy(() => import('./routes/campaign-detail').then((m) => m.CampaignDetailRoute));
+/** A link's page draws its clicks with the analytics chart: loaded when first opened. */
+const LinkDetailRoute = lazy(() => import('./routes/link-detail').then((m) => m.LinkDetailRoute));
 
 /** One's own account carries the symbol renderer (the authenticator app's QR symbol): loaded when first opened. */
 const YourAccountRoute = lazy(() => import('./routes/your-account').then((m) => m.YourAccountRoute));
@@ -91,6 +93,7 @@ export function AppRouter() {
         <Route path="/app/codes/:id" component={CodeDetailRoute} />
         <Route path="/app/codes/:id/design" component={CodeDesignRoute} />
         <Route path="/app/links" component={() => <LinksRoute session={session.data} />} />
+        <Route path="/app/links/:id" component={LinkDetailRoute} />
         <Route path="/app/jobs" component={JobsRoute} />
         <Route path="/app/folders" component={() => <FoldersRoute session={session.data} />} />
         <Route path="/app/templates" component={() => <TemplatesRoute session={session.data} />} />

@@ -1,0 +1,57 @@
+import { useRoute } from 'preact-iso';
+import { ErrorMessage, Loading } from '../../components/ui/states';
+import { ApiError } from '../../lib/api-client';
+import { FigureTable, Totals } from '../../features/analytics/components/figures';
+import { ScansChart } from '../../features/analytics/components/scans-chart';
+import { useSession } from '../../features/auth/api/get-session';
+import { LifecyclePanels } from '../../features/lifecycle/components/lifecycle-panels';
+import { useLinkAnalytics } from '../../features/links/api/link-analytics';
+import { LinkDetail } from '../../features/links/components/link-detail';
+
+const WINDOW_DAYS = 30;
+
+/** A link's clicks over the last 30 days, drawn with the analytics page's chart and tables. */
+function LinkClicks({ id }: { id: string }) {
+  const analytics = useLinkAnalytics(id, WINDOW_DAYS);
+  // A service without link analytics yet answers 404: the section is left out rather than shown broken.
+  if (analytics.error instanceof ApiError && analytics.error.status === 404) return null;
+  return (
+    <section class="card" aria-labelledby="link-clicks-heading">
+      <h2 id="link-clicks-heading">Clicks in the last {WINDOW_DAYS} days</h2>
+      {analytics.isPending ? (
+        <Loading label="Loading figures…" />
+      ) : analytics.isError ? (
+        <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />
+      ) : (
+        <div class="stack">
+          <Totals
+            items={[
+              { label: 'Clicks', value: analytics.data.totals.clicks },
+              { label: 'Unique visitors', value: analytics.data.totals.uniqueVisitors, hint: 'summed per day' },
+            ]}
+          />
+          <ScansChart label="Clicks" daily={analytics.data.daily.map((d) => ({ ...d, scans: d.clicks }))} />
+          <FigureTable
+            caption="Countries"
+            head={['Country', 'Clicks']}
+            rows={analytics.data.countries.map((c) => [c.value ?? 'Unknown', c.clicks])}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function LinkDetailRoute() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const scopes = useSession().data?.scopes ?? [];
+  return (
+    <LinkDetail
+      id={id}
+      canWrite={scopes.includes('links:write')}
+      panels={<LifecyclePanels target={{ kind: 'links', id }} />}
+      figures={scopes.includes('analytics:read') ? <LinkClicks id={id} /> : null}
+    />
+  );
+}
