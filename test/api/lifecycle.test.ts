@@ -96,6 +96,19 @@ describeEach(STORES)('code and link lifecycle through the API ($name)', (store) 
     expect((await call('GET', `/codes/${code.id}`)).json().data.expired).toBe(true);
   });
 
+  it('expires by count: a HEAD takes no click, the click after the limit goes to the expired address', async () => {
+    const link = (
+      await call('POST', '/links', { url: 'https://example.com/few', maxClicks: 2, expiredUrl: 'https://example.com/sold-out' })
+    ).json().data;
+    expect((await visit(link.shortCode, 'HEAD')).statusCode).toBe(302);
+    for (let i = 0; i < 2; i += 1) expect((await visit(link.shortCode)).headers.location).toBe('https://example.com/few');
+    const over = await visit(link.shortCode);
+    expect(over.statusCode).toBe(302);
+    expect(over.headers.location).toBe('https://example.com/sold-out');
+    expect(over.headers['cache-control']).toBe('no-store');
+    expect((await call('GET', `/links/${link.id}`)).json().data.expired).toBe(true);
+  });
+
   it('schedules, lists and cancels repoints of codes and links; refuses the past and static codes', async () => {
     const code = (await call('POST', '/codes', { name: 'Repointed', url: 'https://example.com/now' })).json().data;
     const link = (await call('POST', '/links', { url: 'https://example.com/now' })).json().data;
