@@ -50,12 +50,6 @@ export function assertScope(principal: Principal, scope: Scope | null): void {
   if (refusal) throw refusal;
 }
 
-/** Refuses with 403 a principal whose token holds none of `scopes` (an operation with `scopeOneOf`, called as an MCP tool). */
-export function assertOneOfScopes(principal: Principal, scopes: readonly Scope[]): void {
-  if (!scopes.some((scope) => principal.token.scopes.includes(scope)))
-    throw new Forbidden(`This token lacks the ${scopes.join(' or ')} scope.`);
-}
-
 function setRateHeaders(reply: FastifyReply, rate: RateStatus): void {
   reply.header('RateLimit-Limit', String(rate.limit));
   reply.header('RateLimit-Remaining', String(rate.remaining));

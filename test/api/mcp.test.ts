@@ -58,6 +58,8 @@ describeEach(STORES)('MCP endpoint ($name)', (store) => {
       'whoami',
       'codes_list',
       'codes_get',
+      'codes_repoints_list',
+      'utm_templates_list',
       'folders_list',
       'templates_list',
       'exports_create',

@@ -49,12 +49,20 @@ describe('backup and restore of a SQLite store', () => {
   });
 
   const liveCounts = async () => {
-    const count = async (table: 'accounts' | 'codes' | 'links' | 'events') =>
-      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(h.infra.database.db)).rows[0]!.n);
+    const count = async (table: 'accounts' | 'codes' | 'events', kind?: 'code' | 'link') =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(table)} ${kind ? sql`where kind = ${kind}` : sql``}`.execute(
+            h.infra.database.db,
+          )
+        ).rows[0]!.n,
+      );
     return {
       accounts: await count('accounts'),
-      codes: await count('codes'),
-      links: await count('links'),
+      codes: await count('codes', 'code'),
+      links: await count('codes', 'link'),
       events: await count('events'),
     };
   };

@@ -45,11 +45,11 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     await page.goto(`${base}/app/links`);
     await page.getByText('No links yet').waitFor();
     await d.visit('links-empty');
-    await page.getByLabel('Destination').fill('https://example.com/menu');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/menu');
     await page.getByLabel('Ending (optional)').fill('app');
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.locator('.field-error', { hasText: 'reserved' }).waitFor();
-    expect(await page.getByLabel('Destination').inputValue()).toBe('https://example.com/menu');
+    expect(await page.getByLabel('Destination', { exact: true }).inputValue()).toBe('https://example.com/menu');
     await page.getByLabel('Ending (optional)').fill('menu');
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.locator('.list-title', { hasText: `${base}/menu` }).waitFor();

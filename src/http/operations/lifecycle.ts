@@ -8,7 +8,6 @@ import {
   UtmTemplateListResponse,
   UtmTemplateResponse,
 } from '../api/v1/lifecycle/schema.js';
-import { assertOneOfScopes } from '../guard.js';
 import { operation } from './operation.js';
 
 const WHEN =
@@ -80,7 +79,7 @@ export const LINK_REPOINTS = repoints('link');
 
 const tag = 'utm-templates';
 
-/** Saved UTM parameters: /api/v1/utm-templates. */
+/** Saved UTM parameters: /api/v1/utm-templates, read and written with the codes' scopes (like saved designs). */
 export const UTM_TEMPLATES = [
   operation({
     id: 'listUtmTemplates',
@@ -89,15 +88,12 @@ export const UTM_TEMPLATES = [
     description: "Lists the account's saved UTM parameters by name, to fill a code's or link's `utm` from.",
     addedInV1: true,
     tag,
-    scope: null,
-    scopeOneOf: ['codes:read', 'links:read'],
+    scope: 'codes:read',
     kind: 'read',
     http: 'GET /utm-templates',
     output: UtmTemplateListResponse,
-    run: async (actor, _input, { services, present, principal }) => {
-      assertOneOfScopes(principal, ['codes:read', 'links:read']);
-      return (await services.catalog.utmTemplates.list(actor)).map((t) => present.utmTemplate(t));
-    },
+    run: async (actor, _input, { services, present }) =>
+      (await services.catalog.utmTemplates.list(actor)).map((t) => present.utmTemplate(t)),
   }),
   operation({
     id: 'createUtmTemplate',
@@ -106,16 +102,13 @@ export const UTM_TEMPLATES = [
     description: 'Saves UTM parameters under a name unique in the account (case is ignored).',
     addedInV1: true,
     tag,
-    scope: null,
-    scopeOneOf: ['codes:write', 'links:write'],
+    scope: 'codes:write',
     kind: 'add',
     http: 'POST /utm-templates',
     body: CreateUtmTemplateBody,
     output: UtmTemplateResponse,
-    run: async (actor, body, { services, present, principal }) => {
-      assertOneOfScopes(principal, ['codes:write', 'links:write']);
-      return present.utmTemplate(await services.catalog.utmTemplates.create(actor, body));
-    },
+    run: async (actor, body, { services, present }) =>
+      present.utmTemplate(await services.catalog.utmTemplates.create(actor, body)),
   }),
   operation({
     id: 'deleteUtmTemplate',
@@ -124,16 +117,12 @@ export const UTM_TEMPLATES = [
     description: 'Deletes saved UTM parameters (204); codes and links that used them keep their own copy.',
     addedInV1: true,
     tag,
-    scope: null,
-    scopeOneOf: ['codes:write', 'links:write'],
+    scope: 'codes:write',
     kind: 'remove',
     noContent: true,
     http: 'DELETE /utm-templates/:id',
     params: IdParams,
     output: DeletedEnvelope(),
-    run: (actor, { id }, { services, principal }) => {
-      assertOneOfScopes(principal, ['codes:write', 'links:write']);
-      return services.catalog.utmTemplates.delete(actor, id);
-    },
+    run: (actor, { id }, { services }) => services.catalog.utmTemplates.delete(actor, id),
   }),
 ];

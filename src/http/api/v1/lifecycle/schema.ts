@@ -52,7 +52,13 @@ const ExpiredUrl = Nullable(
 );
 /** The limit of counted visits (`maxScans` of a code, `maxClicks` of a link). */
 export const MaxVisits = (what: 'scans' | 'clicks') =>
-  Nullable(Type.Integer({ description: `Counted ${what} it forwards; the next one finds it expired. Null for no limit.` }));
+  Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: `Counted ${what} it forwards; the next one finds it expired. Null for no limit.`,
+    }),
+  );
 
 /** The lifecycle fields a create or change body takes, but the limit (named per kind). */
 export const lifecycleInput = {

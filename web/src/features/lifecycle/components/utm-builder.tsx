@@ -77,7 +77,7 @@ export function UtmBuilder({ target, item }: { target: Target; item: Lifecycle }
           <p id={`utm-final-${target.id}`} class="field-hint">
             Visitors go to
           </p>
-          <output aria-labelledby={`utm-final-${target.id}`} class="address">
+          <output aria-labelledby={`utm-final-${target.id}`} class="final-address">
             <code>{final}</code>
           </output>
         </div>
