@@ -52,11 +52,15 @@ describe.runIf(chromium.hasChromium)('the dashboard data pages in a browser', ch
     expect(await page.getByLabel('Destination', { exact: true }).inputValue()).toBe('https://example.com/menu');
     await page.getByLabel('Ending (optional)').fill('menu');
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.locator('.list-title', { hasText: `${base}/menu` }).waitFor();
-    await page.getByRole('button', { name: 'Repoint menu' }).click();
-    await page.getByLabel('New destination of menu').fill('https://example.com/lunch');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('→ https://example.com/lunch').waitFor();
+    // A link without a name is listed by its ending; it is repointed on its own page.
+    await page.getByRole('link', { name: 'menu', exact: true }).click();
+    await page.getByRole('heading', { name: 'menu', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Destination', { exact: true }).inputValue()).toBe('https://example.com/menu');
+    await page.getByLabel('Destination', { exact: true }).fill('https://example.com/lunch');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByLabel('Destination', { exact: true }).inputValue()).toBe('https://example.com/lunch');
+    await page.goto(`${base}/app/links`);
+    await page.getByRole('link', { name: 'menu', exact: true }).waitFor();
     await d.visit('links');
     const redirect = await fetch(`${base}/menu`, { redirect: 'manual' });
     expect(redirect.headers.get('location')).toBe('https://example.com/lunch');
