@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM } from './reach.js';
 import { ROOT } from './spawn.js';
@@ -146,9 +146,56 @@ export async function auditAndShoot(
   shot = name,
   sizes?: readonly Viewport[],
 ): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   audits[name] = await seriousViolations(page);
   await screenshots(page, shot, sizes);
+}
+
+/** Requests each page has made and not yet seen answered, to name them when the network never goes quiet. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts keeping the page's unanswered requests (once per page): call it before the page's first visit. */
+export function watchRequests(page: Page): Set<Request> {
+  const known = inFlight.get(page);
+  if (known) return known;
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  const ended = (r: Request) => open.delete(r);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return open;
+}
+
+/** How long no request may be open before the page counts as quiet (Playwright's own `networkidle` measure). */
+const QUIET_MS = 500;
+
+/**
+ * Waits until the page and its frames have had no request open for `QUIET_MS`. Playwright's
+ * `networkidle` also waits for every frame's own lifecycle event, which a live preview's frame,
+ * written afresh as the form changes, may never report; the requests themselves are what matter here.
+ * If the network never goes quiet, the error names what was still loading.
+ */
+async function quiet(page: Page): Promise<void> {
+  // A page not watched from its start may have requests open that were never seen: Playwright's own wait.
+  if (!inFlight.has(page)) {
+    watchRequests(page);
+    return page.waitForLoadState('networkidle');
+  }
+  const pending = watchRequests(page);
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + WAIT_MS;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the network never went quiet on ${page.url()}; still loading: ${[...pending].map((r) => `${r.method()} ${r.url()}`).join(', ')}`,
+      );
+    }
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Writes a suite's audits, by page name, to test-output/<file>. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { auditAndShoot, launch, saveAudits, watchCsp, type AxeViolation } from './chromium.js';
+import { auditAndShoot, launch, saveAudits, watchCsp, watchRequests, type AxeViolation } from './chromium.js';
 import { startDashboardServer, type DashboardServer } from './dashboard-server.js';
 
 /** Pages the test's codes and links lead to: every path answers `Landed on <path>`. */
@@ -71,6 +71,7 @@ export async function firstRunDashboard(options: FirstRunOptions): Promise<First
     started.push({ stop: () => browser.close() });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
+    watchRequests(page);
     const csp = watchCsp(page);
     const base = served.base;
     const audits: Record<string, AxeViolation[]> = {};

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { auditAndShoot, launch, saveAudits, type AxeViolation } from './chromium.js';
+import { auditAndShoot, launch, saveAudits, watchRequests, type AxeViolation } from './chromium.js';
 import { cli, freePort, startServer, type ServerProcess } from './spawn.js';
 
 export interface SignedInDashboard {
@@ -49,6 +49,7 @@ export async function signedInDashboard(
   await server.ready;
   const browser = await launch();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })).newPage();
+  watchRequests(page);
   await page.goto((JSON.parse(link.stdout) as { url: string }).url);
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
