@@ -10,14 +10,12 @@ import type { EndingsRepository } from '../endings/store/endings.repository.js';
 import type { EndingsService } from '../endings/endings.service.js';
 import type { FoldersRepository } from '../folders/store/folders.repository.js';
 import { assertCan, ContentReads, effectivePlan, type InvalidationBus, type Person } from '../../platform/index.js';
-import { hashGatePassword, GATE_PASSWORD_MAX, GATE_PASSWORD_MIN } from './gate.js';
+import { gateHash } from './gate.js';
 import { validateRules } from '../routing/rules.js';
 import type { TemplatesService } from '../templates/templates.service.js';
 import type { ScannabilityGate } from '../symbols/scannability.gate.js';
 import { cloneName } from './clone-name.js';
-import { NO_EXPIRY, validExpiry, type Expiry } from '../lifecycle/expiry.js';
-import { validPreview } from '../lifecycle/preview.js';
-import { validUtm } from '../lifecycle/utm.js';
+import { hasLifecycle, lifecycleFields, NO_LIFECYCLE, type LifecycleChecks } from '../lifecycle/fields.js';
 import type { CodesRepository } from './store/codes.repository.js';
 import {
   NAME_MAX,
@@ -28,15 +26,6 @@ import {
   type ListCodesQuery,
   type UpdateCodeInput,
 } from './codes.types.js';
-
-async function gateHash(gate: { password: string } | null): Promise<string | null> {
-  if (gate === null) return null;
-  const length = [...gate.password].length;
-  if (length < GATE_PASSWORD_MIN || length > GATE_PASSWORD_MAX) {
-    throw new InvalidRequest(`gate.password must be ${GATE_PASSWORD_MIN} to ${GATE_PASSWORD_MAX} characters.`, 'gate.password');
-  }
-  return hashGatePassword(gate.password);
-}
 
 /** What drafting a code reads from the store (`templates`: designs already read, kept for the next rows). */
 export interface Drafting {
@@ -119,8 +108,8 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       }
     }
     const hash = await gateHash(input.gate ?? null);
-    const lifecycle = await this.lifecycle(account.id, input, { expiry: NO_EXPIRY, utm: null, preview: null }, check);
-    if (mode === 'static' && (lifecycle.expiry !== NO_EXPIRY || lifecycle.utm || lifecycle.preview))
+    const lifecycle = await lifecycleFields(input, NO_LIFECYCLE, this.lifecycleChecks(account.id, check));
+    if (mode === 'static' && hasLifecycle(lifecycle))
       throw new InvalidRequest(
         'Expiry, utm and preview are only for dynamic codes: a static code encodes its destination itself.',
         ['expiresAt', 'maxScans', 'expiredUrl', 'utm', 'preview'].find((f) => input[f as keyof CreateCodeInput] != null),
@@ -149,24 +138,12 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
     };
   }
 
-  /** Expiry, UTM parameters and preview after `input` changes `base`, each checked (400 naming the field). */
-  private async lifecycle(
-    accountId: string,
-    input: CreateCodeInput | UpdateCodeInput,
-    base: Pick<Code, 'expiry' | 'utm' | 'preview'>,
-    check: Drafting['destination'],
-  ): Promise<Pick<Code, 'expiry' | 'utm' | 'preview'>> {
-    const expiry: Expiry =
-      input.expiresAt === undefined && input.maxScans === undefined && input.expiredUrl === undefined
-        ? base.expiry
-        : validExpiry(input, base.expiry, check, this.kind === 'link' ? 'maxClicks' : 'maxScans');
+  /** The lifecycle checks of this kind of code, for the account's media. */
+  private lifecycleChecks(accountId: string, destination: Drafting['destination']): LifecycleChecks {
     return {
-      expiry,
-      utm: input.utm === undefined ? base.utm : validUtm(input.utm),
-      preview:
-        input.preview === undefined
-          ? base.preview
-          : await validPreview(input.preview, (id) => this.deps.imagePath(accountId, id)),
+      destination,
+      maxField: this.kind === 'link' ? 'maxClicks' : 'maxScans',
+      imagePath: (id) => this.deps.imagePath(accountId, id),
     };
   }
 
@@ -254,7 +231,7 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
       next.gateHash = await gateHash(input.gate);
     }
-    Object.assign(next, await this.lifecycle(accountId, input, code, await this.claims.destinationCheck()));
+    Object.assign(next, await lifecycleFields(input, code, this.lifecycleChecks(accountId, await this.claims.destinationCheck())));
     const expiryChanged = next.expiry !== code.expiry;
     if (code.mode === 'static' && (expiryChanged || next.utm !== code.utm || next.preview !== code.preview))
       throw new InvalidRequest('Expiry, utm and preview are only for dynamic codes.', 'mode');

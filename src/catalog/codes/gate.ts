@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { InvalidRequest } from '../../lib/errors.js';
 import { constantTimeEqual } from '../../lib/secrets.js';
 
 export const GATE_PASSWORD_MIN = 8;
@@ -48,3 +49,13 @@ export function checkGatePass(gateHash: string, targetId: string, pass: string |
 
 const sign = (gateHash: string, targetId: string, expiresAt: number): string =>
   createHmac('sha256', gateHash).update(`${targetId}.${expiresAt}`).digest('base64url');
+
+/** The stored hash of a gate's password, checked for length (400 naming the field); null for no gate. */
+export async function gateHash(gate: { password: string } | null): Promise<string | null> {
+  if (gate === null) return null;
+  const length = [...gate.password].length;
+  if (length < GATE_PASSWORD_MIN || length > GATE_PASSWORD_MAX) {
+    throw new InvalidRequest(`gate.password must be ${GATE_PASSWORD_MIN} to ${GATE_PASSWORD_MAX} characters.`, 'gate.password');
+  }
+  return hashGatePassword(gate.password);
+}

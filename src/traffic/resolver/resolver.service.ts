@@ -88,6 +88,8 @@ export class ResolverService {
   private readonly targets: Lru<Target | null>;
   private readonly hosts = new Lru<string>(10_000);
   private readonly publicHosts: Set<string>;
+  /** The public address's scheme (`https:`), which a preview page's own address keeps. */
+  private readonly scheme: string;
   private readonly negativeTtlMs: number;
   private readonly random: () => number;
   private generation = 0;
@@ -108,6 +110,7 @@ export class ResolverService {
     this.options = options;
     const url = new URL(options.publicUrl);
     this.publicHosts = new Set([url.host.toLowerCase(), url.hostname.toLowerCase()]);
+    this.scheme = url.protocol;
     this.targets = new Lru(options.cacheSize ?? 50_000);
     this.negativeTtlMs = options.negativeTtlMs ?? 5_000;
     this.random = options.random ?? Math.random;
@@ -161,8 +164,7 @@ export class ResolverService {
   }
 
   private previewOf(target: Target, visit: Visit): Outcome {
-    const scheme = new URL(this.options.publicUrl).protocol;
-    return { kind: 'preview', preview: target.preview!, url: `${scheme}//${hostName(visit.host)}/${visit.shortCode}` };
+    return { kind: 'preview', preview: target.preview!, url: `${this.scheme}//${hostName(visit.host)}/${visit.shortCode}` };
   }
 
   /**
