@@ -30,6 +30,10 @@ describe('analytics presenters', () => {
       [ClearScansResponse, { data: presentClearScans(codeId, 3) }],
     ];
     for (const [schema, doc] of checks) expect(ajv.validate(schema, doc), JSON.stringify(ajv.errors)).toBe(true);
-    expect(presentCodeAnalytics(codeId, code).countries).toEqual([{ value: 'GB', scans: 1 }]);
+    const presented = presentCodeAnalytics(codeId, code);
+    expect(presented.countries).toEqual([{ value: 'GB', scans: 1 }]);
+    // The IP database names the region and city in English; each is listed with where it lies.
+    expect(presented.regions).toEqual([{ value: 'England', country: 'GB', scans: 1 }]);
+    expect(presented.cities).toEqual([{ value: expect.any(String), region: 'England', country: 'GB', scans: 1 }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/harness.js';
-import { hit, recordAll } from '../support/hits.js';
+import { GEO_HEADERS_ENV, hit, placedIn, recordAll } from '../support/hits.js';
 import { describeEach, STORES } from '../support/stores.js';
 import type { Tenant } from '../support/factory.js';
 
@@ -10,7 +10,7 @@ describeEach(STORES)('analytics ranges and zones over HTTP ($name)', (store) => 
   const get = (url: string) => h.request({ method: 'GET', url: `/api/v1${url}`, token: t.token });
 
   beforeAll(async () => {
-    h = await createHarness(store);
+    h = await createHarness(store, { env: GEO_HEADERS_ENV });
     t = await h.factory.tenant();
   });
   afterAll(() => h.close());
@@ -81,6 +81,58 @@ describeEach(STORES)('analytics ranges and zones over HTTP ($name)', (store) => 
     expect(account.body.trim().split('\r\n')).toEqual(['device,scans', 'mobile,1']);
     const bad = await get(`/analytics/codes/${code.id}/export?part=secrets`);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists regions and cities with where they lie wherever countries are listed, and exports them as CSV', async () => {
+    const folder = (
+      await h.request({ method: 'POST', url: '/api/v1/folders', token: t.token, payload: { name: 'Towns' } })
+    ).json().data;
+    const code = await h.factory.code(t.account.id, { name: 'Square', folderId: folder.id });
+    const link = await h.factory.link(t.account.id, { name: 'Shop' });
+    h.clock.set(Date.parse('2026-03-03T10:00:00Z'));
+    const scan = (n: number, headers: Record<string, string>) =>
+      hit(h, { accountId: t.account.id, targetId: code.id, clientAddress: `198.51.100.${n}`, headers });
+    await recordAll(h, [
+      scan(1, placedIn('NL', 'Limburg', 'Maastricht')),
+      scan(2, placedIn('NL', 'Limburg', 'Maastricht')),
+      scan(3, placedIn('BE', 'Limburg', '=Hasselt')),
+      scan(4, placedIn('FR')),
+      hit(h, { accountId: t.account.id, targetId: link.id, kind: 'link', headers: placedIn('FR', 'Brittany', 'Rennes') }),
+    ]);
+    const range = 'from=2026-03-03&to=2026-03-03&tz=Europe/Amsterdam';
+    const regions = [
+      { value: 'Limburg', country: 'NL', scans: 2 },
+      { value: 'Limburg', country: 'BE', scans: 1 },
+    ];
+    const cities = [
+      { value: 'Maastricht', region: 'Limburg', country: 'NL', scans: 2 },
+      { value: '=Hasselt', region: 'Limburg', country: 'BE', scans: 1 },
+    ];
+    for (const url of [`/analytics/codes/${code.id}?${range}`, `/folders/${folder.id}/analytics?${range}`]) {
+      const data = (await get(url)).json().data;
+      expect(data.countries, url).toHaveLength(3);
+      expect(data.regions, url).toEqual(regions);
+      expect(data.cities, url).toEqual(cities);
+    }
+    // The account's figures are its codes' (a link's clicks are its own).
+    const account = (await get(`/analytics/account?${range}`)).json().data;
+    expect([account.regions, account.cities]).toEqual([regions, cities]);
+    const clicks = (await get(`/analytics/links/${link.id}?${range}`)).json().data;
+    expect(clicks.regions).toEqual([{ value: 'Brittany', country: 'FR', clicks: 1 }]);
+    expect(clicks.cities).toEqual([{ value: 'Rennes', region: 'Brittany', country: 'FR', clicks: 1 }]);
+
+    const csv = async (url: string) => (await get(url)).body.trim().split('\r\n');
+    expect(await csv(`/analytics/codes/${code.id}/export?part=regions&${range}`)).toEqual([
+      'region,country,scans',
+      'Limburg,NL,2',
+      'Limburg,BE,1',
+    ]);
+    expect(await csv(`/analytics/codes/${code.id}/export?part=cities&${range}`)).toEqual([
+      'city,region,country,scans',
+      'Maastricht,Limburg,NL,2',
+      "'=Hasselt,Limburg,BE,1",
+    ]);
+    expect((await csv(`/analytics/account/export?part=cities&${range}`))[0]).toBe('city,region,country,scans');
   });
 
   it('refuses with the error envelope naming the field', async () => {

@@ -226,6 +226,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'browsers',
+        'cities',
         'codes',
         'countries',
         'daily',
@@ -235,6 +236,7 @@ describeEach(STORES)('/folders ($name)', (store) => {
         'from',
         'os',
         'placements',
+        'regions',
         'scans',
         'to',
         'tz',

@@ -2,24 +2,30 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
-import { hit, recordAll } from '../support/hits.js';
+import { GEO_HEADERS_ENV, hit, placedIn, recordAll } from '../support/hits.js';
+import { dayRollup } from '../support/events.js';
+import { dayOf } from '../../src/traffic/events/events.types.js';
 import { describeEach, STORES } from '../support/stores.js';
 
 /** Days and hours in time zones, from the rollups, with the manual clock placing each scan. */
 describeEach(STORES)('analytics in time zones ($name)', (store) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness(store);
+    h = await createHarness(store, { env: GEO_HEADERS_ENV });
   });
   afterAll(() => h.close());
 
-  /** A fresh account and code, scanned once at each instant (ISO, UTC), then the clock set to `now`. */
-  const scannedAt = async (instants: string[], now = '2026-12-01T12:00:00Z') => {
+  /**
+   * A fresh account and code, scanned once at each instant (ISO, UTC; with a place's CDN headers when
+   * given as a pair), then the clock set to `now`.
+   */
+  const scannedAt = async (instants: (string | [string, Record<string, string>])[], now = '2026-12-01T12:00:00Z') => {
     const accountId = (await h.factory.tenant()).account.id;
     const codeId = newId();
-    for (const at of instants) {
+    for (const [i, instant] of instants.entries()) {
+      const [at, headers] = typeof instant === 'string' ? [instant, {}] : instant;
       h.clock.set(Date.parse(at));
-      await recordAll(h, [hit(h, { accountId, targetId: codeId, clientAddress: `198.51.100.${instants.indexOf(at) + 1}` })]);
+      await recordAll(h, [hit(h, { accountId, targetId: codeId, clientAddress: `198.51.100.${i + 1}`, headers })]);
     }
     h.clock.set(Date.parse(now));
     const read = (input: Record<string, unknown>) =>
@@ -46,6 +52,69 @@ describeEach(STORES)('analytics in time zones ($name)', (store) => {
     expect(series(await read({ from: '2026-01-10', to: '2026-01-11', tz: 'UTC' }))).toEqual([
       ['2026-01-10', 2],
       ['2026-01-11', 1],
+    ]);
+  });
+
+  it('counts regions and cities with their countries, a zone’s edges read from quarter rows (Asia/Kathmandu)', async () => {
+    const munich = placedIn('DE', 'Bavaria', 'Munich');
+    const maastricht = placedIn('NL', 'Limburg', 'Maastricht');
+    const hasselt = placedIn('BE', 'Limburg', 'Hasselt');
+    const berlin = placedIn('DE', undefined, 'Berlin');
+    // Kathmandu's 11 and 12 January run from 18:15 UTC on the 10th to 18:15 UTC on the 12th.
+    const { read, codeId } = await scannedAt([
+      ['2026-01-10T18:14:00Z', munich],
+      ['2026-01-10T18:15:00Z', munich],
+      ['2026-01-11T09:00:00Z', berlin],
+      ['2026-01-11T10:00:00Z', maastricht],
+      ['2026-01-11T12:00:00Z', maastricht],
+      ['2026-01-12T09:00:00Z', berlin],
+      ['2026-01-12T10:00:00Z', placedIn('NL')],
+      ['2026-01-12T18:14:00Z', hasselt],
+      ['2026-01-12T18:15:00Z', hasselt],
+    ]);
+    // The day's rollup counts each place under its own entry, beside the plain country.
+    const day = await dayRollup(h.infra.database.db, codeId, dayOf(Date.parse('2026-01-11T00:00:00Z')));
+    expect(day!.counts.get('place.region:["NL","Limburg"]')).toBe(2);
+    expect(day!.counts.get('place.city:["NL","Limburg","Maastricht"]')).toBe(2);
+    expect(day!.counts.get('place.city:["DE",null,"Berlin"]')).toBe(1);
+    expect(day!.counts.get('country:NL')).toBe(2);
+
+    const a = await read({ from: '2026-01-11', to: '2026-01-12', tz: 'Asia/Kathmandu' });
+    expect(a.totals.scans).toBe(7);
+    expect(a.countries).toEqual([
+      { value: 'DE', count: 3 },
+      { value: 'NL', count: 3 },
+      { value: 'BE', count: 1 },
+    ]);
+    // Only scans whose place is known: Limburg twice, each in its own country; Berlin came without a region, so it has a city only.
+    expect(a.regions).toEqual([
+      { value: 'Limburg', country: 'NL', count: 2 },
+      { value: 'Limburg', country: 'BE', count: 1 },
+      { value: 'Bavaria', country: 'DE', count: 1 },
+    ]);
+    expect(a.cities).toEqual([
+      { value: 'Berlin', region: null, country: 'DE', count: 2 },
+      { value: 'Maastricht', region: 'Limburg', country: 'NL', count: 2 },
+      { value: 'Hasselt', region: 'Limburg', country: 'BE', count: 1 },
+      { value: 'Munich', region: 'Bavaria', country: 'DE', count: 1 },
+    ]);
+    // Each day alone, and the same scans in UTC days, add up to the same places.
+    const [first, second] = await Promise.all(
+      ['2026-01-11', '2026-01-12'].map((date) => read({ from: date, to: date, tz: 'Asia/Kathmandu' })),
+    );
+    expect(first!.regions).toEqual([
+      { value: 'Limburg', country: 'NL', count: 2 },
+      { value: 'Bavaria', country: 'DE', count: 1 },
+    ]);
+    expect(second!.cities).toEqual([
+      { value: 'Hasselt', region: 'Limburg', country: 'BE', count: 1 },
+      { value: 'Berlin', region: null, country: 'DE', count: 1 },
+    ]);
+    const utc = await read({ from: '2026-01-10', to: '2026-01-12', tz: 'UTC' });
+    expect(utc.regions).toEqual([
+      { value: 'Limburg', country: 'BE', count: 2 },
+      { value: 'Bavaria', country: 'DE', count: 2 },
+      { value: 'Limburg', country: 'NL', count: 2 },
     ]);
   });
 

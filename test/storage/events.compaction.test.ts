@@ -5,7 +5,7 @@ import { dayOf, monthOf, type Hit } from '../../src/traffic/events/events.types.
 import { SYSTEM } from '../../src/platform/authz/roles.policy.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { actorIn } from '../support/actors.js';
-import { DESKTOP, IPAD, hit, recordAll } from '../support/hits.js';
+import { DESKTOP, GEO_HEADERS_ENV, IPAD, hit, placedIn, recordAll } from '../support/hits.js';
 import { namedCounts } from '../support/events.js';
 import { describeEach, STORES } from '../support/stores.js';
 
@@ -16,7 +16,7 @@ const month = (yyyyMm: string) => monthOf(dayOf(at(`${yyyyMm}-01T00:00:00Z`)));
 describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (store) => {
   let h: Harness;
   beforeEach(async () => {
-    h = await createHarness(store, { env: { GEO_COUNTRY_HEADER: 'cf-ipcountry' } });
+    h = await createHarness(store, { env: GEO_HEADERS_ENV });
   });
   afterEach(() => h.close());
 
@@ -91,12 +91,14 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     os: a.os,
     browsers: a.browsers,
     placements: a.placements,
+    regions: a.regions,
+    cities: a.cities,
   });
 
   it('gives the same long-window figures before and after the closed months are compacted', async () => {
     const accountId = await tenant();
     const codeId = newId();
-    const de = { 'cf-ipcountry': 'DE' };
+    const de = placedIn('DE', 'Bavaria', 'Munich');
     await recordAt('2025-10-05T10:00:00Z', accountId, codeId, [{ userAgent: DESKTOP, placement: 'poster', headers: de }, {}]);
     await recordAt('2025-11-30T23:59:00Z', accountId, codeId, [{ userAgent: IPAD, headers: { 'cf-ipcountry': 'FR' } }]);
     await recordAt('2025-12-01T00:00:00Z', accountId, codeId, [{ placement: 'poster' }, { userAgent: DESKTOP, headers: de }]);
@@ -111,6 +113,8 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
       { value: 'desktop', count: 2 },
       { value: 'tablet', count: 1 },
     ]);
+    expect(before[0]!.regions).toEqual([{ value: 'Bavaria', country: 'DE', count: 3 }]);
+    expect(before[0]!.cities).toEqual([{ value: 'Munich', region: 'Bavaria', country: 'DE', count: 3 }]);
     // No batch writes monthly rows: they are built when a month closes.
     expect(await monthlyRows(codeId)).toEqual([]);
     expect(await compactedMonths()).toEqual([]);
@@ -125,6 +129,9 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
     const perMonth = { [month('2025-10')]: 2, [month('2025-11')]: 1, [month('2025-12')]: 2 };
     for (const dimension of ['country', 'device', 'os', 'browser', 'placement'])
       expect(await monthlyTotals(codeId, dimension)).toEqual(perMonth);
+    // Places are added up like the rest: only the months with a located scan have them.
+    for (const dimension of ['place.region', 'place.city'])
+      expect(await monthlyTotals(codeId, dimension)).toEqual({ [month('2025-10')]: 1, [month('2025-12')]: 1 });
     expect((await monthlyRows(codeId)).filter((r) => r.dimension === 'device' || r.dimension === 'country')).toEqual([
       { month: month('2025-10'), dimension: 'country', value: '', events: 1 },
       { month: month('2025-10'), dimension: 'country', value: 'DE', events: 1 },
@@ -272,6 +279,8 @@ describeEach(STORES)('monthly breakdowns built when a month closes ($name)', (st
       os: [],
       browsers: [],
       placements: [],
+      regions: [],
+      cities: [],
     });
     expect(await monthlyTotals(kept, 'device')).toEqual({ [month('2025-12')]: 1 });
   });

@@ -52,6 +52,8 @@ describeEach(STORES)('folders service ($name)', (store) => {
       os: [],
       browsers: [],
       placements: [{ value: null, count: 12 }],
+      regions: [{ value: 'Brittany', country: 'FR', count: 12 }],
+      cities: [{ value: 'Rennes', region: 'Brittany', country: 'FR', count: 12 }],
     };
     const service = withSource({
       async folderAnalytics(query) {

@@ -28,3 +28,15 @@ export async function recordAll(h: Harness, hits: Hit[]): Promise<void> {
   for (const one of hits) h.services.traffic.recorder.record(one);
   await h.services.traffic.recorder.flush();
 }
+
+/** A harness environment that reads the visitor's place from a CDN's headers (see `placedIn`). */
+export const GEO_HEADERS_ENV = {
+  GEO_COUNTRY_HEADER: 'cf-ipcountry',
+  GEO_REGION_HEADER: 'cf-region',
+  GEO_CITY_HEADER: 'cf-ipcity',
+};
+
+/** The CDN headers of a visitor in `country`, and in `region` and `city` when given (see GEO_HEADERS_ENV). */
+export function placedIn(country: string, region?: string, city?: string): Record<string, string> {
+  return { 'cf-ipcountry': country, ...(region && { 'cf-region': region }), ...(city && { 'cf-ipcity': city }) };
+}

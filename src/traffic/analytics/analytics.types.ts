@@ -21,6 +21,18 @@ export interface Breakdown {
   count: number;
 }
 
+/** A region's events: its name as the location source gives it, and its country (two letters; null: not known). */
+export interface RegionBreakdown {
+  value: string;
+  country: string | null;
+  count: number;
+}
+
+/** A city's events, with the region and country it lies in. */
+export interface CityBreakdown extends RegionBreakdown {
+  region: string | null;
+}
+
 /** The figures of a set of targets over a window (see range-figures.ts). */
 export interface WindowFigures {
   /** `excluded`: automated and HEAD hits that were not counted. */
@@ -31,6 +43,10 @@ export interface WindowFigures {
   os: Breakdown[];
   browsers: Breakdown[];
   placements: Breakdown[];
+  /** Only events whose region is known, counted since the rollups have held places. */
+  regions: RegionBreakdown[];
+  /** Only events whose city is known, counted since the rollups have held places. */
+  cities: CityBreakdown[];
 }
 
 /** The window the figures cover: its length in days, its first and last day and the zone they are days of. */

@@ -3,6 +3,7 @@ import { InvalidRequest } from '../../lib/errors.js';
 import type { AccountLookup } from '../../identity/index.js';
 import { dayIso, dayOf, QUARTER_DAYS, QUARTER_MS, QUARTERS_PER_DAY } from '../events/events.types.js';
 import type { EventSource, Figures } from '../events/events.sink.js';
+import { placeOf } from '../events/places.js';
 import { BREAKDOWN_KEYS, BREAKDOWN_LIMIT, type FiguresExtras, type WindowFigures } from './analytics.types.js';
 import { resolveRange, ZonedRange, type RangeInput } from './range.js';
 
@@ -138,10 +139,22 @@ export async function rangeFigures(
     os: [],
     browsers: [],
     placements: [],
+    regions: [],
+    cities: [],
   };
   for (const b of breakdowns) {
-    const list = figures[BREAKDOWN_KEYS[b.dimension]];
-    if (list.length < BREAKDOWN_LIMIT) list.push({ value: b.value === '' ? null : b.value, count: b.events });
+    if (b.dimension === 'place.region') {
+      if (figures.regions.length >= BREAKDOWN_LIMIT) continue;
+      const { value, country } = placeOf(b.dimension, b.value);
+      figures.regions.push({ value, country, count: b.events });
+    } else if (b.dimension === 'place.city') {
+      if (figures.cities.length >= BREAKDOWN_LIMIT) continue;
+      const { value, region, country } = placeOf(b.dimension, b.value);
+      figures.cities.push({ value, region, country, count: b.events });
+    } else {
+      const list = figures[BREAKDOWN_KEYS[b.dimension]];
+      if (list.length < BREAKDOWN_LIMIT) list.push({ value: b.value === '' ? null : b.value, count: b.events });
+    }
   }
   return figures;
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/transaction.js';
+import type { PlaceDimension } from './places.js';
 import type { CommittedEvent, Dimension, EventType, ExcludedCount, RecordedEvent, StoredEvent } from './events.types.js';
 
 export interface EventPageQuery {
@@ -78,7 +79,7 @@ export interface EventSource {
     accountId: string,
     targetIds: readonly string[],
     span: Span,
-  ): Promise<{ dimension: Dimension; value: string; events: number }[]>;
+  ): Promise<{ dimension: Dimension | PlaceDimension; value: string; events: number }[]>;
   countByType(accountId: string, targetId: string, span: Span): Promise<Map<string, number>>;
   excluded(accountId: string, targetIds: readonly string[] | null, from: number, to: number): Promise<Map<number, number>>;
 }

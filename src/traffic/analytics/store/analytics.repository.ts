@@ -21,6 +21,7 @@ import {
   type Dimension,
   type StoredEvent,
 } from '../../events/events.types.js';
+import { PLACE_DIMENSIONS, type PlaceDimension } from '../../events/places.js';
 
 /**
  * A window of days as day ranges at its ends plus the whole months between (inclusive bounds). Only
@@ -43,7 +44,7 @@ export function splitWindow(
   return { ranges, months: [first, last] };
 }
 
-const ROLLUP_DIMENSIONS = new Set<string>(DIMENSIONS);
+const ROLLUP_DIMENSIONS = new Set<string>([...DIMENSIONS, ...PLACE_DIMENSIONS]);
 
 /** The read side of events: pages of raw events and the rollups analytics are built from. */
 export class AnalyticsRepository implements EventSource {
@@ -119,14 +120,14 @@ export class AnalyticsRepository implements EventSource {
     accountId: string,
     targetIds: readonly string[],
     span: Span,
-  ): Promise<{ dimension: Dimension; value: string; events: number }[]> {
+  ): Promise<{ dimension: Dimension | PlaceDimension; value: string; events: number }[]> {
     const counts = await this.countsOver(accountId, targetIds, span);
     const names = await this.keys.valuesOf(counts.keys(), await this.route.of(accountId));
-    const out: { dimension: Dimension; value: string; events: number }[] = [];
+    const out: { dimension: Dimension | PlaceDimension; value: string; events: number }[] = [];
     for (const [code, events] of counts) {
       const entry = names.get(code);
       if (entry && ROLLUP_DIMENSIONS.has(entry.dimension))
-        out.push({ dimension: entry.dimension as Dimension, value: entry.value, events });
+        out.push({ dimension: entry.dimension as Dimension | PlaceDimension, value: entry.value, events });
     }
     return out.sort((a, b) => b.events - a.events || a.value.localeCompare(b.value));
   }

@@ -22,6 +22,7 @@ import {
   type ExcludedCount,
   type RecordedEvent,
 } from '../events.types.js';
+import { placeValues } from '../places.js';
 
 const EMPTY = encodeCounts(new Map());
 /** Rollup rows read and written per turn of the event loop. */
@@ -74,6 +75,7 @@ export class EventBatchRepository implements EventSink {
       value('type', e.type);
       for (const d of EVENT_DIMENSIONS) if (e[d] !== null) value(d, e[d]);
       for (const d of DIMENSIONS) if (e[d] === null) value(d, '');
+      for (const [d, v] of placeValues(e)) value(d, v);
       // A large batch is looked over in slices, so redirects are answered in between.
       if (i % PREPARE_SLICE === PREPARE_SLICE - 1) await nextTurn();
     }
@@ -149,10 +151,12 @@ export class EventBatchRepository implements EventSink {
       const visitor = visitorKey(e.visitor);
       const first = r.visitors.get(visitor);
       if (first === undefined || quarter < first.period) r.visitors.set(visitor, q);
+      const places = placeValues(e);
       for (const c of [r.counts, q.counts]) {
         const add = (code: number) => c.set(code, (c.get(code) ?? 0) + 1);
         add(this.keys.valueCode('type', e.type));
         for (const d of DIMENSIONS) add(this.keys.valueCode(d, e[d] ?? ''));
+        for (const [d, v] of places) add(this.keys.valueCode(d, v));
       }
       totals.set(target, (totals.get(target) ?? 0) + 1);
     }

@@ -10,7 +10,10 @@ const route = declareRoutes(['analytics']);
 
 const ExportQuery = Type.Object(
   {
-    part: StringEnum(CSV_PARTS, { description: 'Which part: the daily or hourly series, the grid, or a breakdown.' }),
+    part: StringEnum(CSV_PARTS, {
+      description:
+        'Which part: the daily or hourly series, the grid, or a breakdown (`regions` and `cities`, added within v1, name where each lies).',
+    }),
     ...rangeQuery(3650),
   },
   { additionalProperties: false },

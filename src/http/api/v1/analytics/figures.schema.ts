@@ -18,12 +18,37 @@ export const Daily = Type.Array(Type.Object({ date: Day, scans: Count, uniqueVis
     'One entry per day of the window, oldest first, days without scans included; `excluded`: automated and HEAD requests.',
 });
 
+const PLACES_NOTE =
+  'Only scans whose place is known, counted from the version that added places on (earlier scans are in `countries` only), ' +
+  'so the list may add up to less than the total; largest first (at most 100 values). Added within v1.';
+const Country = Nullable(Type.String({ description: 'Two letters (ISO 3166-1); null: not known.' }));
+const Place = (name: string) =>
+  Type.String({
+    description: `The ${name}'s name as the location source gives it (an IP database's English name, or a CDN header).`,
+  });
+
 export const Breakdowns = {
   countries: Breakdown('Scans per country (two letters)'),
   devices: Breakdown('Scans per device class (mobile, tablet, desktop, unknown)'),
   os: Breakdown('Scans per operating system'),
   browsers: Breakdown('Scans per browser'),
   placements: Breakdown('Scans per placement (the `p` parameter)'),
+  regions: Type.Optional(
+    Type.Array(Type.Object({ value: Place('region'), country: Country, scans: Count }), {
+      description: `Scans per region (state, province), each with its country. ${PLACES_NOTE}`,
+    }),
+  ),
+  cities: Type.Optional(
+    Type.Array(
+      Type.Object({
+        value: Place('city'),
+        region: Nullable(Type.String({ description: 'The region it lies in; null: not known.' })),
+        country: Country,
+        scans: Count,
+      }),
+      { description: `Scans per city, each with its region and country. ${PLACES_NOTE}` },
+    ),
+  ),
 };
 
 export const Excluded = Type.Integer({ minimum: 0, description: 'Automated and HEAD requests, not counted.' });

@@ -19,6 +19,8 @@ export const presentSeries = (a: Omit<WindowFigures, 'totals'>) => ({
   os: breakdown(a.os),
   browsers: breakdown(a.browsers),
   placements: breakdown(a.placements),
+  regions: a.regions.map((r) => ({ value: r.value, country: r.country, scans: r.count })),
+  cities: a.cities.map((c) => ({ value: c.value, region: c.region, country: c.country, scans: c.count })),
 });
 
 export const presentCodeFigures = (c: NamedCodeFigures) => ({
