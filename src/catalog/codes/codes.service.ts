@@ -231,7 +231,10 @@ export class CodesService extends ContentReads<Code, [query: ListCodesQuery]> {
       if (code.mode === 'static' && input.gate !== null) throw new InvalidRequest('gate is only for dynamic codes.', 'gate');
       next.gateHash = await gateHash(input.gate);
     }
-    Object.assign(next, await lifecycleFields(input, code, this.lifecycleChecks(accountId, await this.claims.destinationCheck())));
+    Object.assign(
+      next,
+      await lifecycleFields(input, code, this.lifecycleChecks(accountId, await this.claims.destinationCheck())),
+    );
     const expiryChanged = next.expiry !== code.expiry;
     if (code.mode === 'static' && (expiryChanged || next.utm !== code.utm || next.preview !== code.preview))
       throw new InvalidRequest('Expiry, utm and preview are only for dynamic codes.', 'mode');

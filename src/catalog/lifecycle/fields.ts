@@ -27,7 +27,11 @@ export interface LifecycleChecks {
 }
 
 /** Expiry, UTM parameters and preview after `input` changes `base`, each checked (400 naming the field). */
-export async function lifecycleFields(input: LifecycleInput, base: LifecycleFields, checks: LifecycleChecks): Promise<LifecycleFields> {
+export async function lifecycleFields(
+  input: LifecycleInput,
+  base: LifecycleFields,
+  checks: LifecycleChecks,
+): Promise<LifecycleFields> {
   const expiry =
     input.expiresAt === undefined && input.maxScans === undefined && input.expiredUrl === undefined
       ? base.expiry
