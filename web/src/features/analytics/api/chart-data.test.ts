@@ -18,8 +18,12 @@ describe('the chart by hour', () => {
   it('ticks fewer hours the more there are and the narrower the chart', () => {
     expect(hourTicks(hours(24), 1400)).toHaveLength(24);
     const week = hourTicks(hours(168), 320);
-    expect(week.length).toBeLessThanOrEqual(7);
+    expect(week.length).toBeLessThanOrEqual(5);
     expect(week[0]).toBe(0);
+    expect(hourTicks(hours(168), 1000)).toHaveLength(14);
+    // Kathmandu's hours start at a quarter to: still ticked by their hour.
+    const kathmandu = hours(24).map((h) => ({ ...h, local: h.local.replace(':00', ':45') }));
+    expect(hourTicks(kathmandu, 1400)).toHaveLength(24);
   });
 
   it('lays the period before under this one day by day', () => {

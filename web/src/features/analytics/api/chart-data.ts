@@ -21,11 +21,16 @@ export function hourTick(local: string): string {
   return time.slice(0, 5);
 }
 
-/** Which hours carry a tick: every `step` hours of the wall clock, the step growing with the range. */
+/** Which hours carry a tick: every `step` hours of the wall clock (or every few midnights), the step growing with the range. */
 export function hourTicks(hours: readonly HourPoint[], widthPx: number): number[] {
   const room = Math.max(2, Math.floor(widthPx / 56));
-  const step = [1, 2, 3, 6, 12, 24].find((s) => hours.length / s <= room) ?? 24;
-  return hours.flatMap((h, i) => (Number(h.local.slice(11, 13)) % step === 0 ? [i] : []));
+  const step = [1, 2, 3, 6, 12, 24, 48, 72, 168].find((s) => hours.length / s <= room) ?? 168;
+  // An hour of a half- or quarter-hour zone starts past the wall clock's hour (05:45): its hour counts.
+  const hourOf = (h: HourPoint) => Number(h.local.slice(11, 13));
+  const midnights = hours.flatMap((h, i) => (hourOf(h) === 0 ? [i] : []));
+  // Past a day, every so many midnights; within a day, the wall-clock hours the step divides.
+  if (step > 24) return midnights.filter((_, n) => n % (step / 24) === 0);
+  return hours.flatMap((h, i) => (hourOf(h) % step === 0 ? [i] : []));
 }
 
 /**

@@ -63,7 +63,7 @@ export function Series({ figures: a, view }: { figures: SeriesFigures; view: Ser
         {hourly ? csv('hourly', 'scans by hour') : csv('daily', 'scans by day')}
       </div>
       <ScansChart daily={a.daily} hourly={hourly} previous={a.previous?.daily} />
-      <details class="card">
+      <details class="card figures-by">
         <summary>{hourly ? 'Figures by hour' : 'Figures by day'}</summary>
         {hourly ? (
           <FigureTable
