@@ -149,6 +149,7 @@ export class AccountsService {
       plan,
       allowance: { limit: quota.limit, used: quota.limit - quota.remaining, resetsAt: quota.resetsAt },
       domain: account.domain ? { host: account.domain, record: dnsRecordFor(account.domain, this.deps) } : null,
+      timezone: account.timezone,
     };
   }
 

@@ -49,4 +49,6 @@ export interface AccountSettings {
   plan: Plan;
   allowance: { limit: number; used: number; resetsAt: number };
   domain: { host: string; record: DnsRecord } | null;
+  /** The IANA zone the account's analytics count days in. */
+  timezone: string;
 }

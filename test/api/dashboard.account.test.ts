@@ -30,6 +30,7 @@ describeEach(STORES)('the account settings in the dashboard ($name)', (store) =>
         host: 'go.acme.test',
         record: { type: 'CNAME', name: 'go.acme.test', value: `${new URL(h.config.publicUrl).hostname}.` },
       },
+      timezone: 'UTC',
     });
   });
 
@@ -38,6 +39,14 @@ describeEach(STORES)('the account settings in the dashboard ($name)', (store) =>
     const browser = await signedInBrowser(h, { email: owner.email, accountId: account.id });
     const data = (await browser.request({ method: 'GET', url: '/app/api/account' })).json().data;
     expect(data).toMatchObject({ plan: 'free', apiAccess: false, allowance: { limit: 0, used: 0 }, domain: null });
+    // The zone an owner set is the one the settings show.
+    const set = await browser.request({
+      method: 'PATCH',
+      url: '/app/api/v1/me/account',
+      payload: { timezone: 'Asia/Kathmandu' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await browser.request({ method: 'GET', url: '/app/api/account' })).json().data.timezone).toBe('Asia/Kathmandu');
     const anonymous = await h.app.inject({ method: 'GET', url: '/app/api/account' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -20,7 +20,7 @@ export const accountRoutes: ApiRoutes = async (app, { services, guard }) => {
     ),
     async (request) => {
       const acting = actor(request);
-      const { plan, allowance, domain } = await services.identity.accounts.settings(acting, acting.accountId);
+      const { plan, allowance, domain, timezone } = await services.identity.accounts.settings(acting, acting.accountId);
       return {
         data: {
           plan: plan.name,
@@ -30,6 +30,7 @@ export const accountRoutes: ApiRoutes = async (app, { services, guard }) => {
           ratePerMinute: plan.ratePerMinute,
           maxCodes: plan.maxCodes,
           domain,
+          timezone,
         },
       };
     },

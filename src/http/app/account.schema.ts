@@ -34,6 +34,9 @@ export const AccountSettings = Type.Object(
         { description: 'The custom domain an operator set for the account; null when none.' },
       ),
     ),
+    timezone: Type.String({
+      description: "The IANA time zone the account's analytics count days in (an owner or admin sets it).",
+    }),
   },
   { title: 'AccountSettings' },
 );

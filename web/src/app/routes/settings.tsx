@@ -10,7 +10,7 @@ const SECTIONS = [
   {
     href: '/app/settings/account',
     title: 'Plan and usage',
-    text: 'The monthly allowance, the rate limit, and the custom domain with its DNS record.',
+    text: 'The monthly allowance, the rate limit, the custom domain with its DNS record, and the time zone of the analytics.',
   },
 ];
 

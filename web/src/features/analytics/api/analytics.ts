@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import type { ResponseData } from '../../../lib/api-types';
+import type { DayRangeQuery, Interval } from './range';
 
 export type CodeAnalytics = ResponseData<'/analytics/codes/{id}', 'get'>;
 export type FolderAnalytics = ResponseData<'/folders/{id}/analytics', 'get'>;
@@ -14,34 +15,40 @@ const CODES_PAGE = 100;
 /** The picker reads at most this many pages of codes (a bounded loop). */
 export const OVERVIEW_PAGES = 20;
 
-/** The days a page shows: the last `days`, or the dates `from` to `to` (the account's time zone). */
-export interface DayRangeQuery {
-  days?: number;
-  from?: string;
-  to?: string;
+export type { DayRangeQuery } from './range';
+
+/** What a page asks for: a range, by day or by hour. */
+export interface FiguresQuery {
+  range: DayRangeQuery;
+  interval: Interval;
 }
 
-/** The range's query, with the previous period of equal length to compare with. */
-const rangeParams = (range: DayRangeQuery) => ({ ...range, compare: true });
+/** The query: the range, the week grid, the previous period of equal length, and the hours when asked for. */
+const figuresParams = ({ range, interval }: FiguresQuery) => ({
+  ...range,
+  compare: true,
+  grid: true,
+  ...(interval === 'hour' ? { interval } : {}),
+});
 
-export const useCodeAnalytics = (id: string, range: DayRangeQuery) =>
+export const useCodeAnalytics = (id: string, q: FiguresQuery) =>
   useQuery({
-    queryKey: ['analytics', 'code', id, range],
+    queryKey: ['analytics', 'code', id, q],
     queryFn: async () =>
-      (await unwrap(api.GET('/analytics/codes/{id}', { params: { path: { id }, query: rangeParams(range) } }))).data,
+      (await unwrap(api.GET('/analytics/codes/{id}', { params: { path: { id }, query: figuresParams(q) } }))).data,
   });
 
-export const useFolderAnalytics = (id: string, range: DayRangeQuery) =>
+export const useFolderAnalytics = (id: string, q: FiguresQuery) =>
   useQuery({
-    queryKey: ['analytics', 'folder', id, range],
+    queryKey: ['analytics', 'folder', id, q],
     queryFn: async () =>
-      (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: rangeParams(range) } }))).data,
+      (await unwrap(api.GET('/folders/{id}/analytics', { params: { path: { id }, query: figuresParams(q) } }))).data,
   });
 
-export const useAccountAnalytics = (range: DayRangeQuery) =>
+export const useAccountAnalytics = (q: FiguresQuery) =>
   useQuery({
-    queryKey: ['analytics', 'account', range],
-    queryFn: async () => (await unwrap(api.GET('/analytics/account', { params: { query: rangeParams(range) } }))).data,
+    queryKey: ['analytics', 'account', q],
+    queryFn: async () => (await unwrap(api.GET('/analytics/account', { params: { query: figuresParams(q) } }))).data,
   });
 
 /** Every code of the account (up to OVERVIEW_PAGES pages), for the picker. */

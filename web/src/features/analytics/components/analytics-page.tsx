@@ -3,6 +3,7 @@ import { Field } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
 import { useAllCodes, useFolderChoices, type DayRangeQuery } from '../api/analytics';
+import { effectiveInterval, type Interval } from '../api/range';
 import { CodeFigures } from './code-figures';
 import { FolderFigures } from './folder-figures';
 import { LiveEvents } from './live-events';
@@ -12,8 +13,8 @@ const WINDOWS = [7, 30, 90, 365] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * What the page shows, kept in its address (?code= or ?folder=, and ?days= or ?from=&to=) so it can
- * be shared and reloaded.
+ * What the page shows, kept in its address (?code= or ?folder=, ?days= or ?from=&to=, and ?interval=hour)
+ * so it can be shared and reloaded.
  */
 function useSelection() {
   const { query, path, route } = useLocation();
@@ -21,8 +22,9 @@ function useSelection() {
   const range: DayRangeQuery = custom
     ? { from: query.from, to: query.to }
     : { days: WINDOWS.find((w) => String(w) === query.days) ?? 30 };
+  const interval = effectiveInterval(query.interval, range);
   const subject = query.code ? `code:${query.code}` : query.folder ? `folder:${query.folder}` : '';
-  const go = (next: { subject?: string; range?: DayRangeQuery }) => {
+  const go = (next: { subject?: string; range?: DayRangeQuery; interval?: Interval }) => {
     const [kind, id] = (next.subject ?? subject).split(':');
     const params = new URLSearchParams();
     if (kind && id) params.set(kind, id);
@@ -31,9 +33,10 @@ function useSelection() {
       params.set('from', r.from);
       params.set('to', r.to);
     } else params.set('days', String(r.days ?? 30));
+    if (effectiveInterval(next.interval ?? interval, r) === 'hour') params.set('interval', 'hour');
     route(`${path}?${params.toString()}`, true);
   };
-  return { range, subject, go };
+  return { range, interval, subject, go };
 }
 
 /** The day `days` days before today, YYYY-MM-DD (the browser's calendar: a starting point to edit). */
@@ -97,7 +100,7 @@ function RangePicker({ range, go }: { range: DayRangeQuery; go: (next: { range: 
 
 /** Analytics: the account overview, or one code's or folder's figures over a chosen window, and the live scans. */
 export function AnalyticsPage() {
-  const { range, subject, go } = useSelection();
+  const { range, interval, subject, go } = useSelection();
   const codes = useAllCodes();
   const folders = useFolderChoices();
   if (codes.isPending || folders.isPending) return <Loading label="Loading analytics…" />;
@@ -107,6 +110,12 @@ export function AnalyticsPage() {
   const [kind, id = ''] = subject.split(':');
   const code = kind === 'code' ? codes.data.codes.find((c) => c.id === id) : undefined;
   const folder = kind === 'folder' ? folders.data.find((f) => f.id === id) : undefined;
+  const view = {
+    range,
+    interval,
+    onInterval: (next: Interval) => go({ interval: next }),
+    exports: code ? { kind: 'code' as const, id: code.id } : folder ? null : { kind: 'account' as const },
+  };
   return (
     <Page title="Analytics">
       <form class="card filters" onSubmit={(e) => e.preventDefault()}>
@@ -134,11 +143,11 @@ export function AnalyticsPage() {
         <RangePicker range={range} go={go} />
       </form>
       {code ? (
-        <CodeFigures codeId={code.id} name={code.name} range={range} />
+        <CodeFigures codeId={code.id} name={code.name} view={view} />
       ) : folder ? (
-        <FolderFigures folderId={folder.id} name={folder.name} range={range} />
+        <FolderFigures folderId={folder.id} name={folder.name} view={view} />
       ) : (
-        <Overview range={range} />
+        <Overview view={view} />
       )}
       <LiveEvents codeId={code?.id ?? null} codeNames={names} />
     </Page>

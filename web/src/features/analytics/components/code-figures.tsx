@@ -1,13 +1,14 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useCodeAnalytics, type DayRangeQuery } from '../api/analytics';
+import { useCodeAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
-import { changeHint, DayRange, Totals } from './figures';
-import { Series, seriesCsvRows } from './series-figures';
+import { compared, PreviousPeriod } from './compared';
+import { DayRange, Totals } from './figures';
+import { Series, seriesCsvRows, type SeriesView } from './series-figures';
 
 /** One code's scans over the window: totals, the chart, the breakdowns, and the CSV of them all. */
-export function CodeFigures({ codeId, name, range }: { codeId: string; name: string; range: DayRangeQuery }) {
-  const analytics = useCodeAnalytics(codeId, range);
+export function CodeFigures({ codeId, name, view }: { codeId: string; name: string; view: SeriesView }) {
+  const analytics = useCodeAnalytics(codeId, view);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
@@ -21,14 +22,20 @@ export function CodeFigures({ codeId, name, range }: { codeId: string; name: str
           Export CSV
         </Button>
       </div>
+      <PreviousPeriod previous={a.previous} />
       <Totals
         items={[
-          { label: 'Scans', value: a.totals.scans, hint: changeHint(a.previous?.change.scans) },
-          { label: 'Unique visitors', value: a.totals.uniqueVisitors, hint: 'summed per day' },
+          { label: 'Scans', value: a.totals.scans, change: compared(a.previous, 'scans', a.totals.scans) },
+          {
+            label: 'Unique visitors',
+            value: a.totals.uniqueVisitors,
+            hint: 'summed per day',
+            change: compared(a.previous, 'uniqueVisitors', a.totals.uniqueVisitors),
+          },
           { label: 'Automated requests excluded', value: a.totals.excluded },
         ]}
       />
-      <Series figures={a} />
+      <Series figures={a} view={view} />
     </div>
   );
 }

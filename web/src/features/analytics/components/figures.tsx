@@ -10,7 +10,11 @@ export function changeHint(change: number | null | undefined): string | undefine
 }
 
 /** Headline figures side by side. */
-export function Totals({ items }: { items: { label: string; value: number; hint?: string }[] }) {
+export function Totals({
+  items,
+}: {
+  items: { label: string; value: number; hint?: string | undefined; change?: ComponentChildren }[];
+}) {
   return (
     <dl class="totals">
       {items.map((item) => (
@@ -18,6 +22,7 @@ export function Totals({ items }: { items: { label: string; value: number; hint?
           <dt>{item.label}</dt>
           <dd>
             <span class="total-value">{formatNumber(item.value)}</span>
+            {item.change}
             {item.hint ? <span class="muted total-hint">{item.hint}</span> : null}
           </dd>
         </div>
@@ -32,14 +37,18 @@ export function FigureTable({
   head,
   rows,
   empty = 'Nothing in this window.',
+  tools,
 }: {
   caption: string;
   head: string[];
   rows: (string | number | ComponentChildren)[][];
   empty?: string;
+  /** Beside the table, above it: a download of its figures. */
+  tools?: ComponentChildren;
 }) {
   return (
     <div class="table-wrap card">
+      {tools ? <div class="table-tools">{tools}</div> : null}
       <table class="figures">
         <caption>{caption}</caption>
         <thead>

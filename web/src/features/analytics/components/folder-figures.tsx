@@ -1,14 +1,15 @@
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage, Loading } from '../../../components/ui/states';
-import { useFolderAnalytics, type DayRangeQuery } from '../api/analytics';
+import { useFolderAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
 import { CodeShares, codeShareRows } from './code-shares';
-import { changeHint, DayRange, Totals } from './figures';
-import { Series, seriesCsvRows } from './series-figures';
+import { compared, PreviousPeriod } from './compared';
+import { DayRange, Totals } from './figures';
+import { Series, seriesCsvRows, type SeriesView } from './series-figures';
 
 /** A folder's scans over the window: totals across its codes, the chart, the breakdowns and each code's share. */
-export function FolderFigures({ folderId, name, range }: { folderId: string; name: string; range: DayRangeQuery }) {
-  const analytics = useFolderAnalytics(folderId, range);
+export function FolderFigures({ folderId, name, view }: { folderId: string; name: string; view: SeriesView }) {
+  const analytics = useFolderAnalytics(folderId, view);
   if (analytics.isPending) return <Loading label="Loading figures…" />;
   if (analytics.isError) return <ErrorMessage error={analytics.error} retry={() => void analytics.refetch()} />;
   const a = analytics.data;
@@ -27,15 +28,21 @@ export function FolderFigures({ folderId, name, range }: { folderId: string; nam
           Export CSV
         </Button>
       </div>
+      <PreviousPeriod previous={a.previous} />
       <Totals
         items={[
-          { label: 'Scans', value: a.scans, hint: changeHint(a.previous?.change.scans) },
-          { label: 'Unique visitors', value: a.uniqueVisitors, hint: 'summed per code and day' },
+          { label: 'Scans', value: a.scans, change: compared(a.previous, 'scans', a.scans) },
+          {
+            label: 'Unique visitors',
+            value: a.uniqueVisitors,
+            hint: 'summed per code and day',
+            change: compared(a.previous, 'uniqueVisitors', a.uniqueVisitors),
+          },
           { label: 'Automated requests excluded', value: a.excluded },
         ]}
       />
       <CodeShares caption="Codes in the folder, most scanned first" codes={a.codes} empty="The folder has no codes." />
-      <Series figures={a} />
+      <Series figures={a} view={view} />
     </div>
   );
 }
