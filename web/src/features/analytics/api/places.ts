@@ -3,6 +3,8 @@ export interface PlaceRow {
   value: string | null;
   /** The two-letter country a region or city lies in, when the service names it. */
   country: string | null;
+  /** The region a city lies in, when the service names it. */
+  region: string | null;
   scans: number;
 }
 
@@ -18,7 +20,7 @@ export function placeRows(list: unknown): PlaceRow[] {
     if (!item || typeof item !== 'object') return [];
     const o = item as Record<string, unknown>;
     const scans = [o.scans, o.clicks, o.count].find((n): n is number => typeof n === 'number');
-    return scans === undefined ? [] : [{ value: text(o.value), country: text(o.country), scans }];
+    return scans === undefined ? [] : [{ value: text(o.value), country: text(o.country), region: text(o.region), scans }];
   });
 }
 

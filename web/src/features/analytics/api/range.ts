@@ -39,7 +39,8 @@ export function rangeParams(range: DayRangeQuery): URLSearchParams {
 export type ExportSubject = { kind: 'code'; id: string } | { kind: 'account' };
 
 /** The parts of the figures the service exports as CSV. */
-export type ExportPart = 'daily' | 'hourly' | 'grid' | 'countries' | 'devices' | 'os' | 'browsers' | 'placements';
+export type ExportPart =
+  'daily' | 'hourly' | 'grid' | 'countries' | 'regions' | 'cities' | 'devices' | 'os' | 'browsers' | 'placements';
 
 /** The address of one part's CSV over the range, through the dashboard's session (a plain link downloads it). */
 export function exportHref(subject: ExportSubject, part: ExportPart, range: DayRangeQuery): string {

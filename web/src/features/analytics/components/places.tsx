@@ -3,8 +3,9 @@ import { countryName, countsByCountry, placeRows, type PlaceRow } from '../api/p
 import { FigureTable } from './figures';
 import { WorldMap } from './world-map';
 
-/** A place with the country it lies in, when the service names one ("Bavaria, Germany"). */
-const placeLabel = (row: PlaceRow): string => `${row.value ?? 'Unknown'}${row.country ? `, ${countryName(row.country)}` : ''}`;
+/** A place with the region and country it lies in, as far as the service names them ("Munich, Bavaria, Germany"). */
+const placeLabel = (row: PlaceRow): string =>
+  [row.value ?? 'Unknown', row.region, row.country && countryName(row.country)].filter(Boolean).join(', ');
 
 /**
  * Where people scanned: the countries on a world map with the same figures in a table beside it, then

@@ -84,7 +84,11 @@ export function Series({ figures: a, view }: { figures: SeriesFigures; view: Ser
         countries={a.countries}
         regions={a.regions}
         cities={a.cities}
-        downloads={{ countries: csv('countries', 'countries') }}
+        downloads={{
+          countries: csv('countries', 'countries'),
+          regions: csv('regions', 'regions'),
+          cities: csv('cities', 'cities'),
+        }}
       />
       <div class="grid-2">
         {BREAKDOWNS.filter(([key]) => key !== 'countries').map(([key, title, single]) => (
