@@ -3,6 +3,7 @@ import { ErrorMessage, Loading } from '../../../components/ui/states';
 import { useCodeAnalytics, type DayRangeQuery } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
 import { changeHint, DayRange, Totals } from './figures';
+import { ReportLink } from './report-link';
 import { Series, seriesCsvRows } from './series-figures';
 
 /** One code's scans over the window: totals, the chart, the breakdowns, and the CSV of them all. */
@@ -17,9 +18,12 @@ export function CodeFigures({ codeId, name, range }: { codeId: string; name: str
         <h2>
           {name}, <DayRange from={a.from} to={a.to} />
         </h2>
-        <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, seriesCsvRows(a))}>
-          Export CSV
-        </Button>
+        <div class="actions">
+          <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, seriesCsvRows(a))}>
+            Export CSV
+          </Button>
+          <ReportLink subject="codes" id={codeId} range={range} />
+        </div>
       </div>
       <Totals
         items={[
