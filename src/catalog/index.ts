@@ -43,6 +43,7 @@ export * from './media/svg.sanitise.js';
 export * from './routing/rules.schema.js';
 export * from './routing/rules.js';
 export * from './routing/user-agent.js';
+export * from './reports/report.types.js';
 export * from './symbols/scannability.gate.js';
 export * from './symbols/symbol.cache.js';
 export * from './imaging/imaging.js';

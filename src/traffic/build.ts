@@ -18,6 +18,7 @@ import { RollupFolderFigures } from './analytics/folder-figures.js';
 import { RangeReader } from './analytics/range-figures.js';
 import { AccountWrites } from './analytics/recent-writes.js';
 import { ScanHistoryService } from './analytics/scan-history.service.js';
+import { ReportsService } from './reports/reports.service.js';
 import { EventBatchRepository } from './events/store/events.batch.repository.js';
 import { MmdbGeoLocator } from './events/events.geo.js';
 import { publicEvent } from './events/events.public.js';
@@ -54,6 +55,8 @@ export interface Traffic extends Recording {
   campaignAnalytics: CampaignAnalyticsReader;
   /** Views, unique visitors, submissions and conversion of a form, page or card. */
   contentAnalytics: ContentAnalyticsService;
+  /** PDF reports of a code, link or campaign over a range. */
+  reports: ReportsService;
 }
 
 /** A committed event as webhooks deliver it; its public shape is built only for a subscribed account. */
@@ -123,7 +126,7 @@ export function buildTraffic(
   platform: Platform,
   identity: Pick<Identity, 'accountLookup'>,
   delivery: Pick<Delivery, 'webhooks'>,
-  catalog: Pick<Catalog, 'codes' | 'links' | 'expiries' | 'campaigns' | 'folders' | 'codeLookup' | 'gs1Lookup'>,
+  catalog: Pick<Catalog, 'codes' | 'links' | 'expiries' | 'campaigns' | 'folders' | 'codeLookup' | 'gs1Lookup' | 'imaging'>,
   content: Pick<HostedContent, 'contentLookup'>,
   recording: Recording,
   parts: TrafficParts,
@@ -185,5 +188,14 @@ export function buildTraffic(
     scanHistory: new ScanHistoryService(catalog.codes, catalog.links, analytics, recording.events),
     campaignAnalytics: new CampaignAnalyticsReader(catalog.campaigns, analyticsRepo, ranges),
     contentAnalytics: new ContentAnalyticsService({ events: analyticsRepo, contents: content.contentLookup, ranges }),
+    reports: new ReportsService({
+      codes: catalog.codes,
+      links: catalog.links,
+      campaigns: catalog.campaigns,
+      events: analyticsRepo,
+      ranges,
+      clock,
+      painter: catalog.imaging,
+    }),
   };
 }

@@ -12,6 +12,7 @@ export * from './analytics/range.js';
 export * from './analytics/range-figures.js';
 export * from './analytics/recent-writes.js';
 export * from './analytics/scan-history.service.js';
+export * from './reports/reports.service.js';
 export * from './events/events.geo.js';
 export * from './events/events.hold.js';
 export * from './events/events.journal.js';

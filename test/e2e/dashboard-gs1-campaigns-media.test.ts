@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as chromium from '../support/chromium.js';
 import { firstRunDashboard, type FirstRunDashboard } from '../support/dashboard-first-run.js';
-import { zbarDecodeOne } from '../support/decoders.js';
+import { pdfText, zbarDecodeOne } from '../support/decoders.js';
 import { logoPng } from '../support/media.js';
 
 const PASSWORD = 'a long and private passphrase';
@@ -169,6 +169,16 @@ describe.runIf(chromium.hasChromium)('the GS1, campaigns and media pages in a br
       .getByRole('row', { name: /Form Fair sign-up 1 1/ })
       .waitFor();
     await d.visit('campaign');
+
+    // The report of the window shown, a PDF downloaded through the session.
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF report' }).click(),
+    ]);
+    expect(report.suggestedFilename()).toMatch(/^qrelay-campaign-spring-fair-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(pdfText(readFileSync((await report.path())!)).replace(/\s+/g, ' ')).toMatch(
+      /Spring fair Campaign · .*\(30 days\).* 2 /,
+    );
 
     await page.getByRole('link', { name: 'All campaigns' }).click();
     await page.getByText('1 code, 1 form').waitFor();

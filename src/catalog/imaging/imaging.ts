@@ -5,6 +5,7 @@ import type { Design } from '../designs/design.schema.js';
 import { ROOT } from '../../root.js';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
 import type { CleanFile, UploadCleaner } from '../media/media.types.js';
+import type { ReportFigures, ReportPainter } from '../reports/report.types.js';
 import type { ScannabilityReport } from '../symbols/symbol.report.js';
 import type { Finding } from '../symbols/symbol.rules.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
@@ -36,12 +37,12 @@ interface Pool {
 const WORKER = import.meta.url.endsWith('.ts') ? 'catalog/imaging/imaging.worker-source.mjs' : 'imaging.worker.js';
 
 /**
- * Rendering, rasterising, PDF and label sheets, the scannability decode and upload sanitising, on
+ * Rendering, rasterising, PDF and label sheets, analytics reports, the scannability decode and upload sanitising, on
  * worker threads: the serving thread keeps answering while an image is made, and loads none of the
  * image libraries. Threads start on the first task (or `warmUp`), one fewer than the cores (at least
  * one), and exit when idle; a pool is replaced after a few hundred tasks.
  */
-export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner {
+export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner, ReportPainter {
   private current: Pool | undefined;
   /** Replaced pools still finishing their tasks, each closing once it has none left. */
   private readonly retiring = new Set<Promise<void>>();
@@ -103,6 +104,11 @@ export class Imaging implements SymbolPainter, SheetPainter, UploadCleaner {
   /** Label sheets written to `path` on a thread (the file is whole once this resolves); 400 for a grid that does not fit. */
   drawSheets(designs: SheetDesign[], items: SheetItem[], layout: SheetLayout, path: string): Promise<{ pages: number }> {
     return this.settle('sheets', { designs, items, layout, path } satisfies SheetsTask);
+  }
+
+  /** An analytics report as a one-page A4 PDF. */
+  drawReport(figures: ReportFigures): Promise<Uint8Array> {
+    return this.run('report', figures);
   }
 
   /** The upload's type from its bytes and the bytes made safe to serve (a Buffer again on this side). */

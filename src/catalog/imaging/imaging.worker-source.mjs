@@ -9,4 +9,5 @@ export const render = tasks.then((m) => m.render);
 export const check = tasks.then((m) => m.check);
 export const clean = tasks.then((m) => m.clean);
 export const sheets = tasks.then((m) => m.sheets);
+export const report = tasks.then((m) => m.report);
 export const warmUp = tasks.then((m) => m.warmUp);

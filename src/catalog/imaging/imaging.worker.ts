@@ -6,6 +6,7 @@
  */
 import type { Design } from '../designs/design.schema.js';
 import { InvalidRequest, TooLarge } from '../../lib/errors.js';
+import type { ReportFigures } from '../reports/report.types.js';
 import type { Finding } from '../symbols/symbol.rules.js';
 import type { LogoArt } from '../symbols/symbol.scene.js';
 import type { SheetLayout } from '../symbols/symbol.sheet-layout.js';
@@ -62,6 +63,9 @@ export interface SheetsTask {
 
 export const sheets = (t: SheetsTask) =>
   outcome(async () => (await import('../symbols/symbol.sheets.js')).writeSheets(t.designs, t.items, t.layout, t.path));
+
+export const report = async (figures: ReportFigures): Promise<Uint8Array> =>
+  (await import('../reports/report.pdf.js')).reportPdf(figures);
 
 /** Bytes arrive as a plain Uint8Array; the sanitiser reads them as a Buffer. */
 export const clean = (bytes: Uint8Array) =>

@@ -171,6 +171,32 @@ export const windowOfRange = (range: ZonedRange) => ({
 export const change = (now: number, before: number): number | null =>
   before === 0 ? null : Math.round(((now - before) / before) * 10_000) / 10_000;
 
+/** The same number of days just before the range, and the change from them to `totals`. */
+export async function previousOf(
+  events: EventSource,
+  accountId: string,
+  ids: readonly string[],
+  range: ZonedRange,
+  totals: { scans: number; uniqueVisitors: number },
+): Promise<NonNullable<FiguresExtras['previous']>> {
+  const before = range.previous();
+  const byDay = await dailyOf(events, accountId, ids, before);
+  const daily = [];
+  for (let day = before.from; day <= before.to; day += 1) {
+    const row = byDay.get(day);
+    daily.push({ date: dayIso(day), scans: row?.events ?? 0, uniqueVisitors: row?.uniques ?? 0 });
+  }
+  const scans = daily.reduce((n, d) => n + d.scans, 0);
+  const uniqueVisitors = daily.reduce((n, d) => n + d.uniqueVisitors, 0);
+  return {
+    from: dayIso(before.from),
+    to: dayIso(before.to),
+    totals: { scans, uniqueVisitors },
+    daily,
+    change: { scans: change(totals.scans, scans), uniqueVisitors: change(totals.uniqueVisitors, uniqueVisitors) },
+  };
+}
+
 /** The hourly series, grid and comparison a request asked for, beside figures already read. */
 export async function extrasOf(
   events: EventSource,
@@ -183,23 +209,6 @@ export async function extrasOf(
   const out: FiguresExtras = {};
   if (options.interval === 'hour') out.hourly = await hourlyOf(events, accountId, ids, range);
   if (options.grid) out.grid = await gridFigures(events, accountId, ids, range);
-  if (options.compare) {
-    const before = range.previous();
-    const byDay = await dailyOf(events, accountId, ids, before);
-    const daily = [];
-    for (let day = before.from; day <= before.to; day += 1) {
-      const row = byDay.get(day);
-      daily.push({ date: dayIso(day), scans: row?.events ?? 0, uniqueVisitors: row?.uniques ?? 0 });
-    }
-    const scans = daily.reduce((n, d) => n + d.scans, 0);
-    const uniqueVisitors = daily.reduce((n, d) => n + d.uniqueVisitors, 0);
-    out.previous = {
-      from: dayIso(before.from),
-      to: dayIso(before.to),
-      totals: { scans, uniqueVisitors },
-      daily,
-      change: { scans: change(totals.scans, scans), uniqueVisitors: change(totals.uniqueVisitors, uniqueVisitors) },
-    };
-  }
+  if (options.compare) out.previous = await previousOf(events, accountId, ids, range, totals);
   return out;
 }

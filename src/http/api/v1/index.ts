@@ -10,6 +10,7 @@ import { CATALOG } from '../../operations/index.js';
 import { symbolsRoutes } from './symbols/routes.js';
 import { jobFileRoutes } from './job-files/routes.js';
 import { analyticsExportRoutes } from './analytics-exports/routes.js';
+import { analyticsReportRoutes } from './analytics-exports/reports.js';
 
 /**
  * Every resource of /api/v1, each one plugin: the catalog's routes, then the symbol images, which
@@ -20,6 +21,7 @@ export const RESOURCES = [
   symbolsRoutes,
   jobFileRoutes,
   analyticsExportRoutes,
+  analyticsReportRoutes,
 ];
 
 /** What the dashboard brings to the v1 routes it reaches at /app/api/v1. */

@@ -2,6 +2,7 @@ import { useRoute } from 'preact-iso';
 import { ErrorMessage, Loading } from '../../components/ui/states';
 import { ApiError } from '../../lib/api-client';
 import { FigureTable, Totals } from '../../features/analytics/components/figures';
+import { ReportLink } from '../../features/analytics/components/report-link';
 import { ScansChart } from '../../features/analytics/components/scans-chart';
 import { useSession } from '../../features/auth/api/get-session';
 import { LifecyclePanels } from '../../features/lifecycle/components/lifecycle-panels';
@@ -36,6 +37,9 @@ function LinkClicks({ id }: { id: string }) {
             head={['Country', 'Clicks']}
             rows={analytics.data.countries.map((c) => [c.value ?? 'Unknown', c.clicks])}
           />
+          <div class="actions">
+            <ReportLink subject="links" id={id} range={{ days: WINDOW_DAYS }} />
+          </div>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { useCodeAnalytics } from '../api/analytics';
 import { downloadCsv } from '../../../lib/csv';
 import { compared, PreviousPeriod } from './compared';
 import { DayRange, Totals } from './figures';
+import { ReportLink } from './report-link';
 import { Series, seriesCsvRows, type SeriesView } from './series-figures';
 
 /** One code's scans over the window: totals, the chart, the breakdowns, and the CSV of them all. */
@@ -18,9 +19,12 @@ export function CodeFigures({ codeId, name, view }: { codeId: string; name: stri
         <h2>
           {name}, <DayRange from={a.from} to={a.to} />
         </h2>
-        <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, seriesCsvRows(a))}>
-          Export CSV
-        </Button>
+        <div class="actions">
+          <Button variant="secondary" onClick={() => downloadCsv(`qrelay-${name}-${a.from}-${a.to}.csv`, seriesCsvRows(a))}>
+            Export CSV
+          </Button>
+          <ReportLink subject="codes" id={codeId} range={view.range} />
+        </div>
       </div>
       <PreviousPeriod previous={a.previous} />
       <Totals

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { Section } from '../../../components/ui/section';
 import { SelectField } from '../../../components/ui/select-field';
 import { QueryView } from '../../../components/ui/query-view';
+import { ReportLink } from '../../analytics/components/report-link';
 import { useCampaignAnalytics, type Campaign } from '../api/campaigns';
 import { MEMBER_TYPE_NAMES, useMemberChoices } from '../api/member-choices';
 
@@ -33,6 +34,9 @@ export function CampaignFigures({
     <Section id="campaign-analytics" title="Analytics">
       <div class="filters">
         <SelectField label="Window" value={days} options={WINDOWS} onChange={setDays} />
+      </div>
+      <div class="actions">
+        <ReportLink subject="campaigns" id={campaign.id} range={{ days: Number(days) }} />
       </div>
       <QueryView query={analytics} loading="Loading figures…">
         {(a) => render(a, (m) => `${MEMBER_TYPE_NAMES[m.type]} ${nameOf(m.type, m.id)}`)}
