@@ -1,14 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { formatNumber } from '../../../lib/format';
 
-/** The change from the previous period of equal length, in words ("+25% on the period before"). */
-export function changeHint(change: number | null | undefined): string | undefined {
-  if (change === undefined) return undefined;
-  if (change === null) return 'none in the period before';
-  const percent = Math.round(change * 100);
-  return `${percent > 0 ? '+' : ''}${percent}% on the period before`;
-}
-
 /** Headline figures side by side. */
 export function Totals({
   items,
