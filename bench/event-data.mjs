@@ -76,11 +76,12 @@ export function eventOf(i, step) {
  * each batch as their job does (`rangeSize`: ranges of another size; null: a table without
  * partitions) and vacuums as autovacuum would. Then compacts every closed month as the compaction job
  * does (one month a call, EventsService.compactClosedMonth) and analyses the store (PostgreSQL only:
- * the product never runs ANALYZE on SQLite). Returns the seconds each step took.
+ * the product never runs ANALYZE on SQLite). Returns the seconds each step took. `start` and `event`
+ * give another history: events from `start` up to now, event number i being `event(i, step)`.
  */
-export async function generate(database, N, { batch = 20_000, rangeSize } = {}) {
+export async function generate(database, N, { batch = 20_000, rangeSize, start = START, event = eventOf } = {}) {
   const { db, dialect } = database;
-  const STEP = Math.max(1, Math.floor((NOW - START) / N));
+  const STEP = Math.max(1, Math.floor((NOW - start) / N));
   const keys = new EventKeys(db);
   const never = 1e9;
   const writer = new BatchWriter(
@@ -106,10 +107,10 @@ export async function generate(database, N, { batch = 20_000, rangeSize } = {}) 
   for (let from = 0; from < N; from += batch) {
     const to = Math.min(N, from + batch);
     await ranges();
-    for (let i = from; i < to; i += 1) writer.add(eventOf(i, STEP));
+    for (let i = from; i < to; i += 1) writer.add(event(i, STEP));
     await writer.flush();
     // The hashes of the days before the next event's are those of finished days.
-    await salts.purgeBefore(Math.floor((START + to * STEP) / DAY));
+    await salts.purgeBefore(Math.floor((start + to * STEP) / DAY));
     if (dialect === 'postgres') await autovacuum(db);
     if (to - reported >= 1_000_000 || to === N) {
       reported = to;
