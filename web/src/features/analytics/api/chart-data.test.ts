@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourTick, hourTicks, previousAligned } from './chart-data';
+import { hourTick, hourTicks, previousAligned, xRange } from './chart-data';
 
 const hours = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -29,5 +29,12 @@ describe('the chart by hour', () => {
   it('lays the period before under this one day by day', () => {
     const days = [1, 2, 3].map((d) => ({ date: `2026-01-0${d}`, scans: d, uniqueVisitors: d }));
     expect(previousAligned(days, [{ scans: 4 }, { scans: 5 }])).toEqual([4, 5, null]);
+  });
+});
+
+describe('the x range', () => {
+  it("keeps the data's own range, and puts a single day in the middle of one day", () => {
+    expect(xRange([100, 200, 300], 100, 300, 86_400)).toEqual([100, 300]);
+    expect(xRange([86_400], 86_400, 86_400 + 86_400_000, 86_400)).toEqual([43_200, 129_600]);
   });
 });

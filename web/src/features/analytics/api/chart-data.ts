@@ -39,3 +39,11 @@ export function hourTicks(hours: readonly HourPoint[], widthPx: number): number[
  */
 export const previousAligned = (days: readonly DayPoint[], previous: readonly { scans: number }[]): (number | null)[] =>
   days.map((_, i) => previous[i]?.scans ?? null);
+
+/**
+ * The x range of the chart: the data's own, but for a single point half a `step` either side of it,
+ * where uPlot's own range for one point would span years.
+ */
+export function xRange(xs: ArrayLike<number>, min: number, max: number, step: number): [number, number] {
+  return xs.length === 1 ? [xs[0]! - step / 2, xs[0]! + step / 2] : [min, max];
+}

@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../analytics.css';
 import { formatNumber } from '../../../lib/format';
-import { hourTick, hourTicks, previousAligned, type DayPoint, type HourPoint } from '../api/chart-data';
+import { hourTick, hourTicks, previousAligned, xRange, type DayPoint, type HourPoint } from '../api/chart-data';
 import { useColourScheme } from './use-colour-scheme';
 
 export type DayFigures = DayPoint;
@@ -58,6 +58,7 @@ export function ScansChart({ daily, hourly, previous, label = 'Scans' }: ChartPr
     ];
     const hours = hourly ?? [];
     const byHour = hourly !== undefined;
+    const step = byHour ? 1 : DAY;
     const data: uPlot.AlignedData = byHour
       ? [hours.map((_, i) => i), hours.map((h) => h.scans), hours.map((h) => h.uniqueVisitors)]
       : [
@@ -87,7 +88,10 @@ export function ScansChart({ daily, hourly, previous, label = 'Scans' }: ChartPr
         height: HEIGHT,
         // Days are days of the zone, sent as dates: drawn on UTC midnights wherever the browser is.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: !byHour }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
+        scales: {
+          x: { time: !byHour, range: (u, min, max) => xRange(u.data[0], min, max, step) },
+          y: { range: (_u, _min, max) => [0, Math.max(4, max)] },
+        },
         axes: [xAxis, yAxis],
         series: [
           byHour
