@@ -10,10 +10,12 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Clock } from '../lib/clock.js';
-import { InvalidRequest, NotFound } from '../lib/errors.js';
+import { Forbidden, InvalidRequest, NotFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import type { Person } from '../platform/index.js';
+import type { AccountsRepository } from './store/accounts.repository.js';
 import type { PasskeyRecord, PasskeysRepository } from './store/passkeys.repository.js';
+import type { SecondFactorsRepository } from './store/second-factors.repository.js';
 import type { UsersRepository } from './store/users.repository.js';
 
 /** A ceremony's challenge lasts this long: time to touch the key or unlock the phone. */
@@ -23,6 +25,8 @@ const MAX_NAME = 100;
 export interface PasskeysDeps {
   passkeys: PasskeysRepository;
   users: UsersRepository;
+  accounts: Pick<AccountsRepository, 'findById'>;
+  secondFactors: Pick<SecondFactorsRepository, 'hasConfirmed'>;
   clock: Clock;
   /** The relying party: the service's host name and its origin, from PUBLIC_URL. */
   publicUrl: string;
@@ -114,7 +118,17 @@ export class PasskeysService {
     return { id: record.id, name, createdAt: now, lastUsedAt: null };
   }
 
+  /** Removes one of the person's passkeys; not the last second factor where the account requires two. */
   async remove(actor: Person, id: string): Promise<void> {
+    const account = await this.deps.accounts.findById(actor.accountId);
+    if (account?.requireTwoFactor) {
+      const keys = await this.deps.passkeys.listOf(actor.userId);
+      const last = keys.length === 1 && keys[0]!.id === id;
+      if (last && !(await this.deps.secondFactors.hasConfirmed(actor.userId)))
+        throw new Forbidden(
+          'Your account requires two-factor sign-in: add an authenticator app or another passkey before removing this one.',
+        );
+    }
     if (!(await this.deps.passkeys.remove(actor.userId, id))) throw new NotFound('passkey');
   }
 

@@ -89,11 +89,12 @@ export class TwoFactorService {
     return { recoveryCodes: codes };
   }
 
-  /** Removes the app and the recovery codes, with the current password; refused where the account requires them. */
+  /** Removes the app and the recovery codes, with the current password; refused where the account requires a second factor and no passkey is left. */
   async remove(actor: Person, password: string): Promise<void> {
     await this.assertPassword(actor, password);
     const account = await this.deps.accounts.findById(actor.accountId);
-    if (account?.requireTwoFactor) throw new Forbidden('Your account requires two-factor sign-in: it cannot be turned off.');
+    if (account?.requireTwoFactor && !(await this.deps.secondFactors.hasPasskey(actor.userId)))
+      throw new Forbidden('Your account requires two-factor sign-in: add a passkey before removing the app.');
     await this.deps.transactor.run(async (trx) => {
       await this.deps.secondFactors.removeTotp(actor.userId, trx);
       await this.deps.secondFactors.replaceRecoveryCodes(actor.userId, [], this.deps.clock.now(), trx);

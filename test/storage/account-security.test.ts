@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OPERATOR, person } from '../../src/platform/authz/roles.policy.js';
 import { totpAt } from '../../src/identity/totp.js';
 import type { User } from '../../src/identity/index.js';
+import { PasskeysRepository } from '../../src/identity/store/passkeys.repository.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import type { Tenant } from '../support/factory.js';
 import { describeEach, STORES } from '../support/stores.js';
@@ -186,6 +187,40 @@ describeEach(STORES)("a person's own security ($name)", (store) => {
       recoveryCodesLeft: 0,
       required: false,
     });
+  });
+
+  it('keeps a second factor while the account requires one: the last passkey, or the app with no passkey, stays', async () => {
+    const company = await h.factory.tenant();
+    const owner = company.owner;
+    const { url } = await h.services.identity.passwords.linkFor(OPERATOR, { email: owner.email, accountId: company.account.id });
+    await h.services.identity.passwords.resetPassword({ token: new URL(url).searchParams.get('token')!, password: PASSWORD });
+    // A passkey as a finished ceremony stores it (the ceremony itself is covered in Chromium).
+    const keys = new PasskeysRepository(h.infra.database.db);
+    const addKey = (id: string) =>
+      keys.insert({
+        id,
+        userId: owner.id,
+        accountId: company.account.id,
+        publicKey: 'AQID',
+        counter: 0,
+        transports: [],
+        name: id,
+        createdAt: h.clock.now(),
+        lastUsedAt: null,
+      });
+    await addKey('key-one');
+    await addKey('key-two');
+    await h.services.identity.twoFactor.setRequired(actorOf(owner), true);
+    await h.services.identity.passkeys.remove(actorOf(owner), 'key-one');
+    await expect(h.services.identity.passkeys.remove(actorOf(owner), 'key-two')).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await h.services.identity.passkeys.list(actorOf(owner))).map((k) => k.id)).toEqual(['key-two']);
+    // With the app beside it, the last passkey may go; then the app is the last factor and stays.
+    await enrol(owner);
+    await h.services.identity.passkeys.remove(actorOf(owner), 'key-two');
+    await expect(h.services.identity.twoFactor.remove(actorOf(owner), PASSWORD)).rejects.toMatchObject({ code: 'forbidden' });
+    await addKey('key-three');
+    await h.services.identity.twoFactor.remove(actorOf(owner), PASSWORD);
+    expect(await h.services.identity.twoFactor.status(actorOf(owner))).toMatchObject({ totp: false, required: true });
   });
 
   it('answers a copyable link for an invitation and a reset when no mail is sent, to a manager only', async () => {
