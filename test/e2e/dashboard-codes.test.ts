@@ -202,7 +202,7 @@ describe.runIf(hasChromium)('codes and the designer in a browser', STORY_OPTIONS
     expect(gated.status).toBe(200);
     expect(await gated.text()).toContain('password');
     await page.getByRole('button', { name: 'Remove the password' }).click();
-    await page.getByText('Password removed. Scans are forwarded at once.').waitFor();
+    await page.getByText('Password removed. Every scan is forwarded at once.').waitFor();
     expect((await hit(shortUrl, DESKTOP)).status).toBe(302);
   });
 

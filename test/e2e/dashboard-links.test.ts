@@ -152,7 +152,7 @@ describe.runIf(hasChromium)('short links and their lifecycle in a browser', STOR
       expect(await qr.getAttribute('src')).toBe(`/app/api/v1/links/${linkId}/image?format=svg&size=256`);
       await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       for (const format of ['SVG', 'PNG', 'PDF']) {
-        expect(await page.getByRole('link', { name: `Download ${format}` }).getAttribute('href')).toContain(
+        expect(await page.getByRole('link', { name: `Download ${format}`, exact: true }).getAttribute('href')).toContain(
           `/links/${linkId}/image?format=${format.toLowerCase()}`,
         );
       }
@@ -179,6 +179,22 @@ describe.runIf(hasChromium)('short links and their lifecycle in a browser', STOR
     expect(await destination.inputValue()).toBe(`${d.base}/autumn`);
     await visit('link-refused');
     await destination.fill('https://example.com/spring-2');
+  });
+
+  it('guards a link with a password on its page, as a code is guarded, and forwards at once when it is removed', async () => {
+    const { page } = d;
+    await page.getByRole('heading', { name: 'Routing rules' }).waitFor();
+    await page.getByText('No rules: every click goes to the destination.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('open sesame');
+    await page.getByRole('button', { name: 'Protect with this password' }).click();
+    await page.getByText('Password saved. The next click asks for it.').waitFor();
+    const gated = await hit(`${d.base}/spring-sale`);
+    expect(gated.status).toBe(200);
+    expect(await gated.text()).toContain('password');
+    await visit('link-gated');
+    await page.getByRole('button', { name: 'Remove the password' }).click();
+    await page.getByText('Password removed. Every click is forwarded at once.').waitFor();
+    expect((await hit(`${d.base}/spring-sale`)).status).toBe(302);
   });
 
   it('pauses and resumes a link, and archives it only after a confirmation', async () => {

@@ -3,20 +3,20 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
-import type { Code } from '../api/get-codes';
-import { useUpdateCode } from '../api/update-code';
+import { useUpdateRouting, visitWord, type Routed, type RoutedKind } from '../api/update-routing';
 import { CODE_LABELS } from './code-fields';
 
 /** The shortest password the API accepts for a gate (its OpenAPI schema's minLength). */
 const GATE_PASSWORD_MIN = 8;
 
 /** A password asked before forwarding; it is stored hashed, so it can be replaced or removed, never shown. */
-export function PasswordGate({ code }: { code: Code }) {
-  const { update } = useUpdateCode(code.id);
+export function PasswordGate({ code, kind = 'codes' }: { code: Routed; kind?: RoutedKind }) {
+  const update = useUpdateRouting(kind, code.id);
+  const visit = visitWord(kind);
   const [password, setPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const errors = formErrors(update.error, { gate: CODE_LABELS.gate });
-  const protectedNow = code.gate !== null;
+  const protectedNow = code.gate != null;
   const save = (gate: { password: string } | null, message: string) =>
     update.mutate(
       { gate },
@@ -32,14 +32,14 @@ export function PasswordGate({ code }: { code: Code }) {
       <h2 id="gate-heading">Password protection</h2>
       <p class="muted">
         {protectedNow
-          ? 'Protected: people who scan are asked for the password before they are forwarded.'
-          : 'Not protected: every scan is forwarded at once.'}
+          ? `Protected: every ${visit} asks for the password before it is forwarded.`
+          : `Not protected: every ${visit} is forwarded at once.`}
       </p>
       <form
         class="form"
         onSubmit={(e) => {
           e.preventDefault();
-          save({ password }, 'Password saved. The next scan asks for it.');
+          save({ password }, `Password saved. The next ${visit} asks for it.`);
         }}
       >
         {(errors.form ?? errors.field.gate) ? <Notice tone="error">{errors.form ?? errors.field.gate}</Notice> : null}
@@ -63,7 +63,7 @@ export function PasswordGate({ code }: { code: Code }) {
             {protectedNow ? 'Replace the password' : 'Protect with this password'}
           </Button>
           {protectedNow ? (
-            <Button variant="secondary" onClick={() => save(null, 'Password removed. Scans are forwarded at once.')}>
+            <Button variant="secondary" onClick={() => save(null, `Password removed. Every ${visit} is forwarded at once.`)}>
               Remove the password
             </Button>
           ) : null}

@@ -2,18 +2,18 @@ import { useState } from 'preact/hooks';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/states';
 import { formErrors } from '../../../lib/form-errors';
-import type { Code } from '../api/get-codes';
 import { emptyDraft, fromDraft, toDraft, type RuleDraft } from '../api/rules-form';
-import { useUpdateCode } from '../api/update-code';
+import { useUpdateRouting, visitWord, type Routed, type RoutedKind } from '../api/update-routing';
 import { RuleFields } from './rule-fields';
 
 const MAX_RULES = 20;
 
-/** Routing rules: checked in order, the first that matches sends the scan; otherwise the code's destination. */
-export function RulesEditor({ code }: { code: Code }) {
-  const [drafts, setDrafts] = useState<RuleDraft[]>(() => code.rules.map(toDraft));
+/** Routing rules: checked in order, the first that matches sends the visit; otherwise the destination. */
+export function RulesEditor({ code, kind = 'codes' }: { code: Routed; kind?: RoutedKind }) {
+  const [drafts, setDrafts] = useState<RuleDraft[]>(() => (code.rules ?? []).map(toDraft));
   const [saved, setSaved] = useState(false);
-  const { update } = useUpdateCode(code.id);
+  const update = useUpdateRouting(kind, code.id);
+  const visit = visitWord(kind);
   const errors = formErrors(update.error, []);
   const edit = (next: RuleDraft[]) => {
     setDrafts(next);
@@ -29,8 +29,8 @@ export function RulesEditor({ code }: { code: Code }) {
     <section class="card" aria-labelledby="rules-heading">
       <h2 id="rules-heading">Routing rules</h2>
       <p class="muted">
-        Send some scans elsewhere: by device, system, country, language or time. Rules are checked from the top; the first that
-        matches wins, and a scan no rule matches goes to the destination above.
+        Send some {visit}s elsewhere: by device, system, country, language or time. Rules are checked from the top; the first that
+        matches wins, and a {visit} no rule matches goes to the destination above.
       </p>
       <form
         class="form"
@@ -40,8 +40,8 @@ export function RulesEditor({ code }: { code: Code }) {
         }}
       >
         {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
-        {saved && !update.isPending ? <Notice tone="success">Rules saved. The next scan follows them.</Notice> : null}
-        {drafts.length === 0 ? <p>No rules: every scan goes to the destination.</p> : null}
+        {saved && !update.isPending ? <Notice tone="success">Rules saved. The next {visit} follows them.</Notice> : null}
+        {drafts.length === 0 ? <p>No rules: every {visit} goes to the destination.</p> : null}
         {drafts.map((draft, i) => (
           <fieldset class="rule" key={i}>
             <legend class="rule-head">

@@ -5,6 +5,8 @@ import { Page } from '../../../components/ui/page';
 import { ErrorMessage, Loading, Notice } from '../../../components/ui/states';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { linkTitle, useLink, type Link } from '../api/links';
+import { PasswordGate } from '../../codes/components/password-gate';
+import { RulesEditor } from '../../codes/components/rules-editor';
 import { EditLink } from './edit-link';
 import { LinkActions } from './link-actions';
 import { LinkStatusBadge } from './status-badge';
@@ -17,8 +19,9 @@ const FORMATS = [
 ] as const;
 
 /**
- * One short link: its address and QR image, what can be changed about it, and what the page that
- * shows it adds (`panels`: expiry, scheduled changes...; `figures`: its clicks).
+ * One short link: its address and QR image, what can be changed about it (routing rules and a password
+ * too, as on a code), and what the page that shows it adds (`panels`: expiry, scheduled changes...;
+ * `figures`: its clicks).
  */
 export function LinkDetail({
   id,
@@ -56,6 +59,8 @@ export function LinkDetail({
         ) : canWrite ? (
           <>
             <EditLink link={l} />
+            <RulesEditor code={l} kind="links" />
+            <PasswordGate code={l} kind="links" />
             {panels}
           </>
         ) : null}
