@@ -147,6 +147,15 @@ describe.runIf(hasChromium)('short links and their lifecycle in a browser', STOR
     await page.getByRole('link', { name: 'Spring sale' }).click();
     await page.waitForURL(`**/app/links/${linkId}`);
     await page.getByRole('heading', { name: 'Spring sale', level: 1 }).waitFor();
+    // The clicks so far are broken down by what they were made on; they commit in the background.
+    const systems = page.getByRole('table', { name: 'Operating systems' });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await systems.waitFor();
+        return systems.getByText('Windows', { exact: true }).count();
+      })
+      .toBeGreaterThan(0);
     if (await drawsLinks()) {
       const qr = page.getByRole('img', { name: 'QR code of Spring sale' });
       expect(await qr.getAttribute('src')).toBe(`/app/api/v1/links/${linkId}/image?format=svg&size=256`);

@@ -10,8 +10,14 @@ import { useLinkAnalytics } from '../../features/links/api/link-analytics';
 import { LinkDetail } from '../../features/links/components/link-detail';
 
 const WINDOW_DAYS = 30;
+const BREAKDOWNS = [
+  ['countries', 'Countries', 'Country'],
+  ['devices', 'Devices', 'Device'],
+  ['os', 'Operating systems', 'Operating system'],
+  ['browsers', 'Browsers', 'Browser'],
+] as const;
 
-/** A link's clicks over the last 30 days, drawn with the analytics page's chart and tables. */
+/** A link's clicks over the last 30 days, drawn with the analytics page's chart and tables, with where and on what. */
 function LinkClicks({ id }: { id: string }) {
   const analytics = useLinkAnalytics(id, WINDOW_DAYS);
   // A service without link analytics yet answers 404: the section is left out rather than shown broken.
@@ -32,11 +38,21 @@ function LinkClicks({ id }: { id: string }) {
             ]}
           />
           <ScansChart label="Clicks" daily={analytics.data.daily.map((d) => ({ ...d, scans: d.clicks }))} />
-          <FigureTable
-            caption="Countries"
-            head={['Country', 'Clicks']}
-            rows={analytics.data.countries.map((c) => [c.value ?? 'Unknown', c.clicks])}
-          />
+          <div class="grid-2">
+            {BREAKDOWNS.map(([key, caption, single]) => (
+              <FigureTable
+                key={key}
+                caption={caption}
+                head={[single, 'Clicks']}
+                rows={analytics.data[key].map((c) => [c.value ?? 'Unknown', c.clicks])}
+              />
+            ))}
+            <FigureTable
+              caption="Cities"
+              head={['City', 'Clicks']}
+              rows={analytics.data.cities.map((c) => [[c.value, c.region, c.country].filter(Boolean).join(', '), c.clicks])}
+            />
+          </div>
           <div class="actions">
             <ReportLink subject="links" id={id} range={{ days: WINDOW_DAYS }} />
           </div>

@@ -14,6 +14,9 @@ export interface LinkAnalytics {
   daily: { date: string; clicks: number; uniqueVisitors: number; excluded: number }[];
   countries: Share[];
   devices: Share[];
+  os: Share[];
+  browsers: Share[];
+  cities: (Share & { region: string | null; country: string | null })[];
 }
 
 export const useLinkAnalytics = (id: string, days: number) =>
