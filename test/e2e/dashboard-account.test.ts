@@ -53,6 +53,10 @@ describe.runIf(hasChromium)('one’s own account in a browser', STORY_OPTIONS, (
     await page.getByText('The current password is wrong.').waitFor();
     expect(await wrong.getAttribute('aria-invalid')).toBe('true');
     await visit('password-wrong');
+    // The same page in dark mode: the field's error and the sessions keep their contrast.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visit('password-wrong-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await wrong.fill(PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -75,6 +79,9 @@ describe.runIf(hasChromium)('one’s own account in a browser', STORY_OPTIONS, (
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
     await visit('recovery-codes');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visit('recovery-codes-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText('10 of 10 recovery codes left').waitFor();
   });
