@@ -1,14 +1,5 @@
 import type { DayRangeQuery } from '../api/analytics';
-
-/** The range as the report's query: custom dates, or the last so many days. */
-function rangeParams(range: DayRangeQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (range.from && range.to) {
-    params.set('from', range.from);
-    params.set('to', range.to);
-  } else params.set('days', String(range.days ?? 30));
-  return params;
-}
+import { rangeParams } from '../api/range';
 
 /** The address of a code's, link's or campaign's PDF report over `range`, through the session's route to the API. */
 export const reportHref = (subject: 'codes' | 'links' | 'campaigns', id: string, range: DayRangeQuery): string =>
